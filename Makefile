@@ -1,0 +1,51 @@
+# Two commands for a fresh machine with Python 3.11 and make: `make run`, `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+UV := .tools/bin/uv
+UV_VERSION := 0.13.9
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+export UV_PYTHON_DOWNLOADS := never
+
+.PHONY: run test install lint format e2e fast bench messages clean
+
+install: $(VENV)/.installed
+
+$(UV):
+	$(PYTHON) -m venv .tools
+	.tools/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+
+$(VENV)/.installed: pyproject.toml uv.lock | $(UV)
+	$(UV) sync --frozen --python $(PYTHON)
+	@touch $@
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# The whole suite: lint, the fast tests, then the browser tests (marked e2e).
+test: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) scripts/find_browser.py || $(VENV)/bin/playwright install chromium
+	$(VENV)/bin/pytest
+
+fast: install
+	$(VENV)/bin/pytest -m "not e2e"
+
+e2e: install
+	$(VENV)/bin/pytest -m e2e
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# Translations: makemessages needs GNU gettext (apt-get install gettext);
+# the compiled .mo files are committed so that `make run` needs none.
+messages: install
+	$(PY) manage.py makemessages -l fr -l de -l en --no-obsolete
+	$(PY) scripts/compile_messages.py
+
+clean:
+	rm -rf $(VENV) .tools .pytest_cache .ruff_cache

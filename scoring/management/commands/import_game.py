@@ -1,0 +1,57 @@
+"""``manage.py import_game FILE [FILE ...]``: store game files, each whole or not at all."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scoring import services
+from scoring.rules import RulesError
+
+
+class Command(BaseCommand):
+    help = (
+        "Import jass-game/1 files. Each file is stored whole or not at all; a refused file "
+        "prints 'FILE: hand N: field: message' on stderr and the exit status is 1. "
+        "Prints the id of each game stored. A file holding a JSON array (a backup made "
+        "by export_game --all) is stored whole or not at all too."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("files", nargs="+", metavar="FILE")
+
+    def handle(self, *args: Any, files: list[str], **options: Any) -> None:
+        refused = False
+        for name in files:
+            problem = self.import_file(name)
+            if problem:
+                refused = True
+                self.stderr.write(f"{name}: {problem}", style_func=lambda text: text)
+        if refused:
+            raise SystemExit(1)
+
+    def import_file(self, name: str) -> str | None:
+        """Store one file; return the line that says why it was refused, or None."""
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            return f"file: cannot read it ({getattr(error, 'strerror', None) or error})"
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            return f"json: not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+        try:
+            if isinstance(data, list):
+                games = services.import_games(data)
+            else:
+                games = [services.import_game(data)]
+        except RulesError as error:
+            return str(error.problems[0])
+        except services.GameInFileError as error:
+            return f"game {error.position}: {error.error.problems[0]}"
+        for game in games:
+            self.stdout.write(str(game.pk))
+        return None

@@ -1,0 +1,191 @@
+"""Games as the game file holds them. Totals, winner and Rubicon are never stored:
+they are computed by the rules engine from the hands (one source of truth)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoring import rules
+from scoring.rules import gamefile
+
+TEAM_CHOICES = [(0, _("Team 1")), (1, _("Team 2"))]
+TRUMP_CHOICES = [
+    ("hearts", pgettext_lazy("trump", "Hearts")),
+    ("diamonds", pgettext_lazy("trump", "Diamonds")),
+    ("clubs", pgettext_lazy("trump", "Clubs")),
+    ("spades", pgettext_lazy("trump", "Spades")),
+    ("obe-abe", pgettext_lazy("trump", "Obe-abe")),
+    ("unde-ufe", pgettext_lazy("trump", "Unde-ufe")),
+]
+
+
+def empty_weis() -> list[list[object]]:
+    return [[], []]
+
+
+class GameQuerySet(models.QuerySet):
+    def with_everything(self) -> GameQuerySet:
+        """Teams, players and hands in three more queries, whatever the number of games."""
+        return self.prefetch_related("teams__players", "hands")
+
+
+class Game(models.Model):
+    name = models.CharField(_("name"), max_length=gamefile.MAX_NAME, blank=True)
+    played_on = models.DateField(_("played on"), null=True, blank=True)
+    ruleset = models.JSONField(
+        _("ruleset"), help_text=_("The game file's ruleset, every field written out.")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-played_on", "-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name or _("Game %(id)s") % {"id": self.pk}
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:game", args=[self.pk])
+
+    @property
+    def rules(self) -> rules.Ruleset:
+        return rules.parse_ruleset(self.ruleset)
+
+    def record(self) -> gamefile.GameRecord:
+        """The game as the rules engine sees it (uses prefetched teams and hands)."""
+        teams = sorted(self.teams.all(), key=lambda team: team.index)
+        return gamefile.GameRecord(
+            name=self.name,
+            played_on=self.played_on,
+            ruleset=self.rules,
+            teams=tuple(  # type: ignore[arg-type]
+                gamefile.Team(team.name, tuple(p.name for p in team.ordered_players()))
+                for team in teams
+            ),
+            hands=tuple(hand.to_rules() for hand in sorted(self.hands.all(), key=_number)),
+        )
+
+    def result(self) -> rules.GameResult:
+        return self.record().result()
+
+
+def _number(hand: Hand) -> int:
+    return hand.number
+
+
+class Team(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
+    index = models.PositiveSmallIntegerField(_("team"), choices=TEAM_CHOICES)
+    name = models.CharField(_("name"), max_length=gamefile.MAX_TEAM_NAME)
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="team_once_per_game"),
+            models.CheckConstraint(condition=Q(index__in=(0, 1)), name="team_index_0_or_1"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def ordered_players(self) -> list[Player]:
+        return sorted(self.players.all(), key=lambda player: player.position)
+
+
+class Player(models.Model):
+    """A player of a game, by name (partners sit opposite; position 0 or 1 in the team)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    position = models.PositiveSmallIntegerField(_("position"), choices=[(0, "1"), (1, "2")])
+    name = models.CharField(_("name"), max_length=gamefile.MAX_PLAYER_NAME)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["team", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "position"], name="player_once_per_seat"),
+            models.CheckConstraint(condition=Q(position__in=(0, 1)), name="player_position_0_or_1"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hand(models.Model):
+    """One hand exactly as the game file holds it (game-format.md "hands")."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("hand"))
+    trump = models.CharField(_("trump"), max_length=10, choices=TRUMP_CHOICES)
+    cards_0 = models.PositiveSmallIntegerField(_("card points, team 1"), null=True, blank=True)
+    cards_1 = models.PositiveSmallIntegerField(_("card points, team 2"), null=True, blank=True)
+    match = models.PositiveSmallIntegerField(
+        _("match"), choices=TEAM_CHOICES, null=True, blank=True
+    )
+    weis = models.JSONField(_("Weis"), default=empty_weis, blank=True)
+    stoeck = models.PositiveSmallIntegerField(
+        _("Stöck"), choices=TEAM_CHOICES, null=True, blank=True
+    )
+    out_first = models.PositiveSmallIntegerField(
+        _("went out first"), choices=TEAM_CHOICES, null=True, blank=True
+    )
+    chooser = models.CharField(_("chose trump"), max_length=gamefile.MAX_PLAYER_NAME, blank=True)
+    chibre = models.BooleanField(_("chibré"), default=False)
+    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_once_per_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(cards_0__isnull=True, cards_1__isnull=True)
+                | Q(cards_0__isnull=False, cards_1__isnull=False),
+                name="hand_cards_both_or_neither",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Hand %(number)s") % {"number": self.number}
+
+    def to_rules(self) -> rules.Hand:
+        cards = None if self.cards_0 is None else (self.cards_0, self.cards_1)
+        return rules.Hand(
+            trump=self.trump,
+            cards=cards,  # type: ignore[arg-type]
+            match=self.match,
+            weis=(tuple(self.weis[0]), tuple(self.weis[1])),
+            stoeck=self.stoeck,
+            out_first=self.out_first,
+            chooser=self.chooser or None,
+            chibre=self.chibre,
+        )
+
+    @classmethod
+    def from_rules(cls, game: Game, number: int, hand: rules.Hand) -> Hand:
+        cards = hand.cards or (None, None)
+        return cls(
+            game=game,
+            number=number,
+            trump=hand.trump,
+            cards_0=cards[0],
+            cards_1=cards[1],
+            match=hand.match,
+            weis=[list(hand.weis[0]), list(hand.weis[1])],
+            stoeck=hand.stoeck,
+            out_first=hand.out_first,
+            chooser=hand.chooser or "",
+            chibre=hand.chibre,
+        )

@@ -1,0 +1,58 @@
+"""The Jass rules engine (RULES.md §1–§6 and §8): plain Python, no Django.
+
+Plain values in, plain values out. Views, models and commands call it; it never
+calls back.
+"""
+
+from .game import GameResult, HandResult, play, points_to_go_out
+from .gamefile import FORMAT, GameRecord, Team, read_game
+from .hand import Hand, HandParts, check_hand, hand_parts, hand_points
+from .problems import Problem, RulesError
+from .ruleset import (
+    CARD_POINTS,
+    NO_TRUMP,
+    PRESETS,
+    STOECK_POINTS,
+    SUITS,
+    TRUMPS,
+    Ruleset,
+    parse_ruleset,
+    preset,
+)
+from .slate import Marks, marks_for, slate
+from .weis import KINDS, RANKS, Weis, best_weis, weis_table
+
+__all__ = [
+    "CARD_POINTS",
+    "FORMAT",
+    "KINDS",
+    "NO_TRUMP",
+    "PRESETS",
+    "RANKS",
+    "STOECK_POINTS",
+    "SUITS",
+    "TRUMPS",
+    "GameRecord",
+    "GameResult",
+    "Hand",
+    "HandParts",
+    "HandResult",
+    "Marks",
+    "Problem",
+    "RulesError",
+    "Ruleset",
+    "Team",
+    "Weis",
+    "best_weis",
+    "check_hand",
+    "hand_parts",
+    "hand_points",
+    "marks_for",
+    "parse_ruleset",
+    "play",
+    "points_to_go_out",
+    "preset",
+    "read_game",
+    "slate",
+    "weis_table",
+]

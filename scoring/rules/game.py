@@ -1,0 +1,183 @@
+"""A game hand by hand: running totals, going out, the winner and Rubicon (RULES.md §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .hand import Hand, HandParts, Pair, check_hand, hand_parts
+from .problems import Problem, RulesError
+from .ruleset import END_FIRST_OUT, END_FIXED_HANDS, END_WHOLE_HAND, Ruleset
+
+# How the winner went out: on Stöck, on Weis, on trick points; or, without going
+# out, by the higher total after a whole hand or after the fixed number of hands.
+OutOn = Literal["stoeck", "weis", "tricks", "total"]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand counted (in the last hand, only what counted before going out)."""
+
+    points: Pair
+    totals: Pair
+
+
+@dataclass(frozen=True)
+class GameResult:
+    hands: tuple[HandResult, ...]
+    totals: Pair
+    over: bool
+    winner: int | None
+    out_on: OutOn | None
+    rubicon: bool
+
+    @property
+    def loser(self) -> int | None:
+        return None if self.winner is None else 1 - self.winner
+
+    def to_dict(self) -> dict[str, object]:
+        """The game file's ``result`` object."""
+        return {
+            "hands": [{"points": list(h.points), "totals": list(h.totals)} for h in self.hands],
+            "totals": list(self.totals),
+            "over": self.over,
+            "winner": self.winner,
+            "rubicon": self.rubicon,
+        }
+
+
+def _add(a: Pair, b: Pair) -> Pair:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+@dataclass(frozen=True)
+class _Step:
+    points: Pair
+    winner: int | None = None
+    out_on: OutOn | None = None
+    needs_out_first: bool = False
+
+
+def _first_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step:
+    """Count a hand Stöck first, then Weis, then tricks, stopping when a team goes out."""
+    counted = parts.stoeck
+    for team in (0, 1):
+        if totals[team] + counted[team] >= target:
+            return _Step(counted, team, "stoeck")
+    counted = _add(counted, parts.weis)
+    for team in (0, 1):
+        if totals[team] + counted[team] >= target:
+            return _Step(counted, team, "weis")
+    if hand.cards is None:
+        return _Step(parts.points)
+    final = _add(totals, parts.points)
+    crossed = [team for team in (0, 1) if final[team] >= target]
+    if len(crossed) == 2:
+        winner = hand.out_first if hand.out_first in (0, 1) else None
+        return _Step(parts.points, winner, "tricks", needs_out_first=True)
+    if crossed:
+        return _Step(parts.points, crossed[0], "tricks")
+    return _Step(parts.points)
+
+
+def _rules_of_the_game(ruleset: Ruleset, hand: Hand, step: _Step, number: int) -> list[Problem]:
+    """What a hand breaks given where the game stands (``out_first``, missing cards)."""
+    problems: list[Problem] = []
+    ended_before_tricks = step.out_on in ("stoeck", "weis")
+    if hand.cards is None and not ended_before_tricks:
+        if ruleset.end == END_FIRST_OUT:
+            why = "they may be left out only when the game ended on Stöck or Weis in this hand"
+        else:
+            why = "they may be left out only in a first-out game that ended on Stöck or Weis"
+        problems.append(Problem("cards", f"the card points are missing: {why}", number))
+    if step.needs_out_first and hand.out_first is None:
+        problems.append(
+            Problem(
+                "out_first",
+                "both teams cross the target on trick points in this hand: "
+                "say which team went out first (0 or 1)",
+                number,
+            )
+        )
+    elif hand.out_first is not None and not step.needs_out_first:
+        problems.append(
+            Problem(
+                "out_first",
+                "only given when both teams cross the target on trick points in the same "
+                "hand of a first-out game; here it must be null",
+                number,
+            )
+        )
+    return problems
+
+
+def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameResult:
+    """Count a game from its hands: totals, whether it is over, the winner, Rubicon.
+
+    With ``check`` every hand is validated first, and :class:`RulesError` is raised
+    listing what is wrong, each problem naming its hand (1-based) and field: a broken
+    rule of a hand, a hand after the game was over, a missing or unwanted ``out_first``.
+    """
+    problems: list[Problem] = []
+    results: list[HandResult] = []
+    totals: Pair = (0, 0)
+    winner: int | None = None
+    out_on: OutOn | None = None
+    over = False
+
+    for number, hand in enumerate(hands, start=1):
+        if over:
+            problems.append(
+                Problem(
+                    "hands",
+                    f"the game was over after hand {number - 1}; no hand may follow",
+                    number,
+                )
+            )
+            break
+        if check:
+            broken = check_hand(ruleset, hand)
+            if broken:
+                problems.extend(Problem(p.field, p.message, number) for p in broken)
+                break
+        parts = hand_parts(ruleset, hand)
+        if ruleset.end == END_FIRST_OUT:
+            assert ruleset.target is not None
+            step = _first_out(ruleset.target, totals, parts, hand)
+        else:
+            step = _Step(parts.points)
+        if check:
+            broken = _rules_of_the_game(ruleset, hand, step, number)
+            if broken:
+                problems.extend(broken)
+                break
+        totals = _add(totals, step.points)
+        results.append(HandResult(step.points, totals))
+
+        if step.winner is not None:
+            over, winner, out_on = True, step.winner, step.out_on
+        elif ruleset.end == END_WHOLE_HAND:
+            assert ruleset.target is not None
+            if max(totals) >= ruleset.target and totals[0] != totals[1]:
+                over, winner, out_on = True, int(totals[1] > totals[0]), "total"
+        elif ruleset.end == END_FIXED_HANDS and number == ruleset.hands:
+            over, out_on = True, "total"
+            winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
+
+    if problems:
+        raise RulesError(problems)
+    rubicon = (
+        over
+        and winner is not None
+        and ruleset.target is not None
+        and 2 * totals[1 - winner] < ruleset.target
+    )
+    return GameResult(tuple(results), totals, over, winner, out_on, rubicon)
+
+
+def points_to_go_out(ruleset: Ruleset, totals: Pair) -> tuple[int, int] | None:
+    """Points each team still needs to reach the target (``None`` without a target)."""
+    if ruleset.target is None:
+        return None
+    return (max(0, ruleset.target - totals[0]), max(0, ruleset.target - totals[1]))

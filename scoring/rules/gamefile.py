@@ -1,0 +1,225 @@
+"""The game file ``jass-game/1`` (game-format.md): read it checked, write it whole."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .game import GameResult, play
+from .hand import Hand
+from .problems import Problem, RulesError
+from .ruleset import Ruleset, parse_ruleset
+
+FORMAT = "jass-game/1"
+MAX_NAME = 200  # a game's name
+MAX_TEAM_NAME = 100
+MAX_PLAYER_NAME = 100
+
+GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
+TEAM_FIELDS = ("name", "players")
+HAND_FIELDS = ("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre")
+RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon")
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as the file holds it; its result is always computed from the hands."""
+
+    name: str
+    played_on: dt.date | None
+    ruleset: Ruleset
+    teams: tuple[Team, Team]
+    hands: tuple[Hand, ...]
+
+    def result(self) -> GameResult:
+        return play(self.ruleset, self.hands, check=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``jass-game/1`` document with its ``result``."""
+        return {
+            "format": FORMAT,
+            "name": self.name,
+            "played_on": self.played_on.isoformat() if self.played_on else None,
+            "ruleset": self.ruleset.to_dict(),
+            "teams": [{"name": t.name, "players": list(t.players)} for t in self.teams],
+            "hands": [hand.to_dict() for hand in self.hands],
+            "result": self.result().to_dict(),
+        }
+
+
+def _unknown(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> list[Problem]:
+    return [
+        Problem(f"{prefix}{key}", f"unknown field (expected one of {', '.join(known)})")
+        for key in data
+        if key not in known and not str(key).startswith("x-")
+    ]
+
+
+def _text(value: object, field: str, limit: int, required: bool = True) -> list[Problem]:
+    if not isinstance(value, str):
+        return [Problem(field, "must be a text")]
+    if required and not value.strip():
+        return [Problem(field, "must not be empty")]
+    if len(value) > limit:
+        return [Problem(field, f"is longer than {limit} characters")]
+    return []
+
+
+def _read_teams(data: object) -> tuple[tuple[Team, Team] | None, list[Problem]]:
+    if not isinstance(data, list) or len(data) != 2:
+        return None, [Problem("teams", "must be a list of two teams")]
+    problems: list[Problem] = []
+    teams: list[Team] = []
+    for index, team in enumerate(data):
+        where = f"teams[{index}]"
+        if not isinstance(team, Mapping):
+            return None, [Problem(where, "must be an object with a name and players")]
+        problems += _unknown(team, TEAM_FIELDS, f"{where}.")
+        problems += _text(team.get("name"), f"{where}.name", MAX_TEAM_NAME)
+        players = team.get("players")
+        if not isinstance(players, list) or len(players) != 2:
+            problems.append(Problem(f"{where}.players", "must be a list of two players' names"))
+            continue
+        for seat, player in enumerate(players):
+            problems += _text(player, f"{where}.players[{seat}]", MAX_PLAYER_NAME)
+        if not problems:
+            teams.append(Team(team["name"].strip(), (players[0].strip(), players[1].strip())))
+    if problems:
+        return None, problems
+    names = [p for team in teams for p in team.players]
+    if len(set(names)) != len(names):
+        return None, [Problem("teams", "two players have the same name; give each a distinct one")]
+    return (teams[0], teams[1]), []
+
+
+def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | None, list[Problem]]:
+    if not isinstance(data, Mapping):
+        return None, [Problem("hand", "must be an object", number)]
+    problems = [Problem(p.field, p.message, number) for p in _unknown(data, HAND_FIELDS, "")]
+    for key in ("trump", "cards"):
+        if key not in data:
+            problems.append(Problem(key, "is required", number))
+    chooser = data.get("chooser")
+    if chooser is not None and chooser not in players:
+        problems.append(Problem("chooser", f"{chooser!r} is not one of the four players", number))
+    if problems:
+        return None, problems
+    cards, weis = data["cards"], data.get("weis", [[], []])
+    if isinstance(cards, list):
+        cards = tuple(cards)
+    if isinstance(weis, list) and all(isinstance(team, list) for team in weis):
+        weis = tuple(tuple(team) for team in weis)
+    hand = Hand(
+        trump=data["trump"],
+        cards=cards,
+        match=data.get("match"),
+        weis=weis,
+        stoeck=data.get("stoeck"),
+        out_first=data.get("out_first"),
+        chooser=chooser,
+        chibre=data.get("chibre", False),
+    )
+    return hand, []
+
+
+def _compare_result(given: object, computed: GameResult) -> list[Problem]:
+    if not isinstance(given, Mapping):
+        return [Problem("result", "must be an object")]
+    problems = _unknown(given, RESULT_FIELDS, "result.")
+    if problems:
+        return problems
+    expected = computed.to_dict()
+    if "hands" in given:
+        hands = given["hands"]
+        if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
+            count = len(hands) if isinstance(hands, list) else "no list of"
+            return [
+                Problem(
+                    "result.hands",
+                    f"the file has {count} hand results for {len(expected['hands'])} hands",
+                )
+            ]
+        for number, (mine, theirs) in enumerate(zip(expected["hands"], hands, strict=True), 1):
+            if not isinstance(theirs, Mapping):
+                return [Problem("result", "must be an object with points and totals", number)]
+            for key in ("points", "totals"):
+                if theirs.get(key) != mine[key]:
+                    return [
+                        Problem(
+                            f"result.{key}",
+                            f"the file says {theirs.get(key)!r}, the hands give {mine[key]!r}",
+                            number,
+                        )
+                    ]
+    for key in RESULT_FIELDS[1:]:
+        if key in given and (
+            given[key] != expected[key] or type(given[key]) is not type(expected[key])
+        ):
+            return [
+                Problem(
+                    f"result.{key}",
+                    f"the file says {given[key]!r}, the hands give {expected[key]!r}",
+                )
+            ]
+    return []
+
+
+def read_game(data: object) -> GameRecord:
+    """Read one ``jass-game/1`` document, checking every rule.
+
+    Raises :class:`RulesError`; its first problem is the one to show. Unknown
+    ``x-…`` keys are ignored; any other unknown key is refused.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError([Problem("format", "a game file is a JSON object")])
+    if data.get("format") != FORMAT:
+        found = data.get("format")
+        raise RulesError([Problem("format", f"must be {FORMAT!r}, not {found!r}")])
+    problems = _unknown(data, GAME_FIELDS, "")
+    name = data.get("name", "")
+    problems += _text(name, "name", MAX_NAME, required=False)
+    played_on = data.get("played_on")
+    if played_on is not None:
+        try:
+            if not isinstance(played_on, str):
+                raise ValueError
+            played_on = dt.date.fromisoformat(played_on)
+        except ValueError:
+            problems.append(
+                Problem("played_on", f"must be a date as YYYY-MM-DD, not {played_on!r}")
+            )
+    if "ruleset" not in data:
+        problems.append(Problem("ruleset", "is required"))
+    if problems:
+        raise RulesError(problems)
+    ruleset = parse_ruleset(data["ruleset"])
+    teams, problems = _read_teams(data.get("teams"))
+    if teams is None:
+        raise RulesError(problems)
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list):
+        raise RulesError([Problem("hands", "must be a list of hands (it may be empty)")])
+    players = {p for team in teams for p in team.players}
+    hands: list[Hand] = []
+    for number, raw in enumerate(raw_hands, start=1):
+        hand, problems = _read_hand(raw, number, players)
+        if hand is None:
+            raise RulesError(problems)
+        hands.append(hand)
+    result = play(ruleset, hands)  # raises on any broken rule of the game
+    if "result" in data:
+        problems = _compare_result(data["result"], result)
+        if problems:
+            raise RulesError(problems)
+    return GameRecord(name.strip(), played_on, ruleset, teams, tuple(hands))
+
+
+__all__ = ["FORMAT", "GameRecord", "Team", "read_game"]

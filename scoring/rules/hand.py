@@ -1,0 +1,205 @@
+"""One hand: what the scorer records, its validation and its points (RULES.md §1–§5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .problems import Problem, is_int
+from .ruleset import CARD_POINTS, STOECK_POINTS, SUITS, TRUMPS, Ruleset
+from .weis import FOUR_OF_A_KIND, KINDS, SEQUENCES, card_count, weis_table, weis_values
+
+WeisEntry = str | int  # a kind (``seq3``, ``four-jacks``…) or a bare number of points
+Pair = tuple[int, int]
+
+TEAM_CARDS = 18  # two players of nine cards
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand exactly as the game file holds it (game-format.md "hands").
+
+    ``cards`` are the raw card points of team 0 and team 1 before any multiplier,
+    last trick included; with a match they are ``(157, 0)`` or ``(0, 157)`` and the
+    bonus comes from the ruleset. ``cards`` is ``None`` only in the last hand of a
+    first-out game that ended on Stöck or Weis.
+    """
+
+    trump: str
+    cards: Pair | None
+    match: int | None = None
+    weis: tuple[tuple[WeisEntry, ...], tuple[WeisEntry, ...]] = field(default=((), ()))
+    stoeck: int | None = None
+    out_first: int | None = None
+    chooser: str | None = None
+    chibre: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "trump": self.trump,
+            "cards": None if self.cards is None else list(self.cards),
+            "match": self.match,
+            "weis": [list(self.weis[0]), list(self.weis[1])],
+            "stoeck": self.stoeck,
+            "out_first": self.out_first,
+            "chooser": self.chooser,
+            "chibre": self.chibre,
+        }
+
+
+@dataclass(frozen=True)
+class HandParts:
+    """A hand's points per team after the multiplier, in the order they count
+    when a team goes out: Stöck, then Weis, then tricks (RULES.md §6).
+
+    ``weis`` is the Weis as declared; ``weis_cancelled`` is what a match against
+    the declaring team takes back at the end of the hand.
+    """
+
+    multiplier: int
+    stoeck: Pair
+    weis: Pair
+    weis_cancelled: Pair
+    tricks: Pair  # card points plus match bonus; (0, 0) when cards were not played out
+
+    @property
+    def points(self) -> Pair:
+        """The whole hand: m × (cards + match bonus + Weis + Stöck) per team."""
+        return (
+            self.stoeck[0] + self.weis[0] - self.weis_cancelled[0] + self.tricks[0],
+            self.stoeck[1] + self.weis[1] - self.weis_cancelled[1] + self.tricks[1],
+        )
+
+
+def is_team(value: object) -> bool:
+    return is_int(value) and value in (0, 1)
+
+
+def weis_points(entry: WeisEntry, style: str) -> int:
+    """Points of one Weis entry under the ruleset's Weis style (before the multiplier)."""
+    if isinstance(entry, str):
+        return weis_table(style)[entry]
+    return int(entry)
+
+
+def _weis_problems(ruleset: Ruleset, weis: object) -> list[str]:
+    if not (isinstance(weis, Sequence) and not isinstance(weis, str) and len(weis) == 2):
+        return ["must be two lists, one per team"]
+    if not all(isinstance(team, Sequence) and not isinstance(team, str) for team in weis):
+        return ["must be two lists, one per team"]
+    if weis[0] and weis[1]:
+        return ["only the team holding the best Weis scores: one of the two lists must be empty"]
+    entries = list(weis[0]) + list(weis[1])
+    if not entries:
+        return []
+    if ruleset.weis == "none":
+        return ["this ruleset counts no Weis"]
+    values = weis_values(ruleset.weis)
+    for entry in entries:
+        if isinstance(entry, str):
+            if entry not in KINDS:
+                return [f"unknown kind {entry!r} (expected one of {', '.join(KINDS)})"]
+        elif not is_int(entry) or entry not in values:
+            allowed = ", ".join(str(v) for v in sorted(values))
+            return [f"{entry!r} is not a Weis of the {ruleset.weis} Weis table ({allowed})"]
+    kinds = [entry for entry in entries if isinstance(entry, str)]
+    fours = [kind for kind in kinds if kind in FOUR_OF_A_KIND]
+    if len(set(fours)) != len(fours):
+        return ["each four-of-a-kind exists once per hand"]
+    shown = [kind for kind in kinds if ruleset.weis == "small" or kind in SEQUENCES]
+    if sum(card_count(kind) for kind in shown) > TEAM_CARDS:
+        return [f"needs more than the {TEAM_CARDS} cards a team holds"]
+    return []
+
+
+def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
+    """Every rule of RULES.md §1–§5 this hand breaks on its own, one problem per field.
+
+    Rules that depend on the rest of the game (going out, ``out_first``, ``cards``
+    left out at the end) are checked by :func:`scoring.rules.game.play`.
+    """
+    problems: list[Problem] = []
+
+    def bad(name: str, message: str) -> None:
+        problems.append(Problem(name, message))
+
+    trump_ok = hand.trump in TRUMPS
+    if not trump_ok:
+        bad("trump", f"unknown trump mode {hand.trump!r} (expected one of {', '.join(TRUMPS)})")
+    elif hand.trump not in ruleset.trumps:
+        bad("trump", f"{hand.trump} is not allowed in this game ({', '.join(ruleset.trumps)})")
+
+    match_ok = hand.match is None or is_team(hand.match)
+    if not match_ok:
+        bad("match", f"must be null or the team index 0 or 1, not {hand.match!r}")
+
+    cards = hand.cards
+    if cards is not None:
+        if not (isinstance(cards, Sequence) and len(cards) == 2 and all(is_int(c) for c in cards)):
+            bad("cards", "must be two whole numbers, one per team")
+        elif min(cards) < 0:
+            bad("cards", f"card points cannot be negative: {list(cards)}")
+        elif hand.match is None or not match_ok:
+            if sum(cards) != CARD_POINTS:
+                bad(
+                    "cards",
+                    f"{cards[0]} + {cards[1]} = {sum(cards)}, "
+                    f"but the cards of a hand make {CARD_POINTS}",
+                )
+        elif cards[hand.match] != CARD_POINTS or cards[1 - hand.match] != 0:
+            expected = [CARD_POINTS, 0] if hand.match == 0 else [0, CARD_POINTS]
+            bad(
+                "cards",
+                f"with a match by team {hand.match} the cards are {expected} "
+                f"(the bonus is added by the rules), not {list(cards)}",
+            )
+    elif hand.match is not None and match_ok:
+        bad("match", "a match needs the cards of the hand")
+
+    for message in _weis_problems(ruleset, hand.weis):
+        bad("weis", message)
+
+    if hand.stoeck is not None:
+        if not is_team(hand.stoeck):
+            bad("stoeck", f"must be null or the team index 0 or 1, not {hand.stoeck!r}")
+        elif not ruleset.stoeck:
+            bad("stoeck", "this ruleset counts no Stöck")
+        elif trump_ok and hand.trump not in SUITS:
+            bad("stoeck", f"Stöck is only counted when a suit is trump, not in {hand.trump}")
+
+    if hand.out_first is not None and not is_team(hand.out_first):
+        bad("out_first", f"must be null or the team index 0 or 1, not {hand.out_first!r}")
+    if hand.chooser is not None and not isinstance(hand.chooser, str):
+        bad("chooser", "must be a player's name")
+    if not isinstance(hand.chibre, bool):
+        bad("chibre", "must be true or false")
+    return problems
+
+
+def hand_parts(ruleset: Ruleset, hand: Hand) -> HandParts:
+    """The points of a valid hand (checked by :func:`check_hand`), team by team."""
+    m = ruleset.multiplier(hand.trump)
+    stoeck = (
+        m * STOECK_POINTS if hand.stoeck == 0 else 0,
+        m * STOECK_POINTS if hand.stoeck == 1 else 0,
+    )
+    declared = tuple(m * sum(weis_points(e, ruleset.weis) for e in team) for team in hand.weis)
+    weis: Pair = (declared[0], declared[1])
+    cancelled: Pair = (
+        weis[0] if hand.match == 1 else 0,
+        weis[1] if hand.match == 0 else 0,
+    )
+    if hand.cards is None:
+        tricks: Pair = (0, 0)
+    else:
+        bonus = ruleset.match_bonus
+        tricks = (
+            m * (hand.cards[0] + (bonus if hand.match == 0 else 0)),
+            m * (hand.cards[1] + (bonus if hand.match == 1 else 0)),
+        )
+    return HandParts(m, stoeck, weis, cancelled, tricks)
+
+
+def hand_points(ruleset: Ruleset, hand: Hand) -> Pair:
+    """A valid hand's points per team: m × (cards + match bonus + Weis + Stöck)."""
+    return hand_parts(ruleset, hand).points

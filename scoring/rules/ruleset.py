@@ -1,0 +1,233 @@
+"""Rulesets (RULES.md §1–§6, game-format.md "ruleset") and their presets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .problems import Problem, RulesError, is_int
+
+SUITS: tuple[str, ...] = ("hearts", "diamonds", "clubs", "spades")
+NO_TRUMP: tuple[str, ...] = ("obe-abe", "unde-ufe")
+TRUMPS: tuple[str, ...] = SUITS + NO_TRUMP
+
+END_FIRST_OUT = "first-out"
+END_WHOLE_HAND = "whole-hand"
+END_FIXED_HANDS = "fixed-hands"
+ENDS: tuple[str, ...] = (END_FIRST_OUT, END_WHOLE_HAND, END_FIXED_HANDS)
+
+WEIS_STYLES: tuple[str, ...] = ("small", "large", "none")
+
+CARD_POINTS = 157  # every hand, last trick included (RULES.md §1)
+MATCH_CARD_POINTS = 257  # with the default match bonus of 100
+STOECK_POINTS = 20  # RULES.md §3
+
+End = Literal["first-out", "whole-hand", "fixed-hands"]
+WeisStyle = Literal["small", "large", "none"]
+
+FIELDS: tuple[str, ...] = (
+    "preset",
+    "target",
+    "end",
+    "hands",
+    "weis",
+    "stoeck",
+    "match_bonus",
+    "multipliers",
+    "trumps",
+)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything that decides how a game is counted. All fields are explicit."""
+
+    preset: str | None = "chibre"
+    target: int | None = 1000
+    end: End = "first-out"
+    hands: int | None = None
+    weis: WeisStyle = "small"
+    stoeck: bool = True
+    match_bonus: int = 100
+    multipliers: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(TRUMPS, 1))
+    trumps: tuple[str, ...] = TRUMPS
+
+    def multiplier(self, trump: str) -> int:
+        return self.multipliers.get(trump, 1)
+
+    @property
+    def half_target(self) -> float | None:
+        """Half the target: a loser below it is Rubicon (RULES.md §6)."""
+        return None if self.target is None else self.target / 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game file's ``ruleset`` object, every field written out."""
+        return {
+            "preset": self.preset,
+            "target": self.target,
+            "end": self.end,
+            "hands": self.hands,
+            "weis": self.weis,
+            "stoeck": self.stoeck,
+            "match_bonus": self.match_bonus,
+            "multipliers": {mode: self.multiplier(mode) for mode in TRUMPS},
+            "trumps": list(self.trumps),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Ruleset:
+        """Read a game file's ``ruleset``: a preset filled in, then overridden field by field.
+
+        Raises :class:`RulesError` naming every field that is wrong.
+        """
+        return parse_ruleset(data)
+
+
+_ALL_ONE = dict.fromkeys(TRUMPS, 1)
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "chibre": {
+        "target": 1000,
+        "end": END_FIRST_OUT,
+        "hands": None,
+        "weis": "small",
+        "stoeck": True,
+        "match_bonus": 100,
+        "multipliers": _ALL_ONE,
+        "trumps": list(TRUMPS),
+    },
+    "pique-double": {
+        "target": 1500,
+        "end": END_FIRST_OUT,
+        "hands": None,
+        "weis": "small",
+        "stoeck": True,
+        "match_bonus": 100,
+        "multipliers": {**_ALL_ONE, "spades": 2},
+        "trumps": list(TRUMPS),
+    },
+    "schieber-2500": {
+        "target": 2500,
+        "end": END_FIRST_OUT,
+        "hands": None,
+        "weis": "small",
+        "stoeck": True,
+        "match_bonus": 100,
+        "multipliers": {
+            "clubs": 1,
+            "spades": 1,
+            "hearts": 2,
+            "diamonds": 2,
+            "obe-abe": 3,
+            "unde-ufe": 3,
+        },
+        "trumps": list(TRUMPS),
+    },
+    "tournament": {
+        "target": None,
+        "end": END_FIXED_HANDS,
+        "hands": 16,
+        "weis": "none",
+        "stoeck": False,
+        "match_bonus": 0,
+        "multipliers": _ALL_ONE,
+        "trumps": list(TRUMPS),
+    },
+}
+
+
+def preset(name: str) -> Ruleset:
+    """The ruleset of a named preset."""
+    return parse_ruleset({"preset": name})
+
+
+def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
+    problems: list[Problem] = []
+
+    def bad(name: str, message: str) -> None:
+        problems.append(Problem(f"{prefix}.{name}" if prefix else name, message))
+
+    if not isinstance(data, Mapping):
+        raise RulesError([Problem(prefix or "ruleset", "must be an object")])
+    for key in data:
+        if key not in FIELDS and not str(key).startswith("x-"):
+            bad(str(key), f"unknown field (expected one of {', '.join(FIELDS)})")
+
+    name = data.get("preset")
+    if name is None:
+        values: dict[str, Any] = dict(PRESETS["chibre"])
+    elif name in PRESETS:
+        values = dict(PRESETS[name])
+    else:
+        bad("preset", f"unknown preset {name!r} (expected one of {', '.join(PRESETS)})")
+        values = dict(PRESETS["chibre"])
+    for key in FIELDS[1:]:
+        if key in data:
+            values[key] = data[key]
+
+    target, end, hands = values["target"], values["end"], values["hands"]
+    if end not in ENDS:
+        bad("end", f"must be one of {', '.join(ENDS)}, not {end!r}")
+    if target is not None and not (is_int(target) and target > 0):
+        bad("target", f"must be a whole number above 0, or null, not {target!r}")
+    elif end == END_FIXED_HANDS and target is not None:
+        bad("target", "must be null when end is fixed-hands")
+    elif end in (END_FIRST_OUT, END_WHOLE_HAND) and target is None:
+        bad("target", f"is needed when end is {end}")
+    if hands is not None and not (is_int(hands) and hands > 0):
+        bad("hands", f"must be a whole number above 0, or null, not {hands!r}")
+    elif end == END_FIXED_HANDS and hands is None:
+        bad("hands", "is needed when end is fixed-hands")
+    elif end in (END_FIRST_OUT, END_WHOLE_HAND) and hands is not None:
+        bad("hands", f"must be null when end is {end}")
+
+    if values["weis"] not in WEIS_STYLES:
+        bad("weis", f"must be one of {', '.join(WEIS_STYLES)}, not {values['weis']!r}")
+    if not isinstance(values["stoeck"], bool):
+        bad("stoeck", f"must be true or false, not {values['stoeck']!r}")
+    bonus = values["match_bonus"]
+    if not (is_int(bonus) and bonus >= 0):
+        bad("match_bonus", f"must be a whole number, 0 or more, not {bonus!r}")
+
+    multipliers = dict(_ALL_ONE)
+    given = values["multipliers"]
+    if not isinstance(given, Mapping):
+        bad("multipliers", "must be an object mapping a trump mode to a whole number")
+    else:
+        for mode, factor in given.items():
+            if mode not in TRUMPS:
+                bad(
+                    f"multipliers.{mode}",
+                    f"unknown trump mode (expected one of {', '.join(TRUMPS)})",
+                )
+            elif not (is_int(factor) and factor >= 1):
+                bad(f"multipliers.{mode}", f"must be a whole number, 1 or more, not {factor!r}")
+            else:
+                multipliers[mode] = factor
+
+    trumps = values["trumps"]
+    if not isinstance(trumps, list | tuple) or not trumps:
+        bad("trumps", "must be a non-empty list of trump modes")
+        trumps = list(TRUMPS)
+    else:
+        unknown = [mode for mode in trumps if mode not in TRUMPS]
+        if unknown:
+            bad("trumps", f"unknown trump mode {unknown[0]!r} (expected {', '.join(TRUMPS)})")
+        elif len(set(trumps)) != len(trumps):
+            bad("trumps", "names a trump mode twice")
+        trumps = [mode for mode in TRUMPS if mode in trumps]
+
+    if problems:
+        raise RulesError(problems)
+    return Ruleset(
+        preset=name,
+        target=target,
+        end=end,
+        hands=hands,
+        weis=values["weis"],
+        stoeck=values["stoeck"],
+        match_bonus=bonus,
+        multipliers=multipliers,
+        trumps=tuple(trumps),
+    )

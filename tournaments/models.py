@@ -1,0 +1,1 @@
+"""Tournaments: scheduling, table scoring and standings (issue 5)."""
