@@ -44,7 +44,7 @@ format: install
 # Translations: makemessages needs GNU gettext (apt-get install gettext);
 # the compiled .mo files are committed so that `make run` needs none.
 messages: install
-	$(PY) manage.py makemessages -l fr -l de -l en --no-obsolete
+	$(PY) manage.py makemessages -l fr -l de --no-obsolete --ignore=.venv --ignore=.tools --ignore=tests
 	$(PY) scripts/compile_messages.py
 
 clean:

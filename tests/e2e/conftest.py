@@ -1,0 +1,91 @@
+"""Browser tests: Playwright driving the system Chromium at a phone's viewport.
+
+Every test here is marked ``e2e``; ``make test`` runs them with the rest.
+Screenshots go to ``test-artifacts/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from scripts.find_browser import find_browser
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls that the
+# tests make around it are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.path):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    path = find_browser()
+    if path is None:
+        pytest.fail(
+            "No Chromium for the browser tests: `apt-get install chromium` "
+            "(or `.venv/bin/playwright install chromium`), or set JASSCLUB_CHROMIUM."
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def other_hosts() -> list[str]:
+    """Requests the page tried to send to any host but the live server (blocked)."""
+    return []
+
+
+@pytest.fixture
+def page(browser, live_server, other_hosts):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-GB"
+    )
+    own_host = urlsplit(live_server.url).netloc
+
+    def only_the_site(route):
+        if urlsplit(route.request.url).netloc == own_host:
+            route.continue_()
+        else:
+            other_hosts.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_site)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def has_horizontal_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth > window.innerWidth")

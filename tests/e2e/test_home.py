@@ -1,0 +1,48 @@
+"""A new visitor on a phone sees the demo games, switches language, opens a game."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from tests.e2e.conftest import has_horizontal_scroll, screenshot
+
+
+@pytest.fixture
+def demo(transactional_db):
+    call_command("load_demo", stdout=io.StringIO())
+
+
+def test_home_on_a_phone_shows_the_demo_games(page, live_server, demo, other_hosts):
+    page.goto(live_server.url)
+
+    cards = page.locator(".game-card")
+    assert cards.count() == 2
+    assert (
+        "Les Bourgs won" in cards.nth(0).inner_text()
+        or "Les Bourgs won" in cards.nth(1).inner_text()
+    )
+    assert page.get_by_text("Les Nells is Rubicon").is_visible()
+    assert page.get_by_text("In progress").is_visible()
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "home-en")
+    assert other_hosts == []
+
+
+def test_language_switch_without_javascript_then_open_a_game(page, live_server, demo):
+    page.goto(live_server.url)
+
+    page.select_option("#language", "de")
+    page.get_by_role("button", name="OK").click()
+    page.wait_for_selector("html[lang=de]")
+    assert page.get_by_role("heading", name="Partien").is_visible()
+    assert page.get_by_text("Les Nells ist Schneider").is_visible()
+
+    page.get_by_role("link", name="Soirée du club, table 1").click()
+    assert page.get_by_role("heading", name="Soirée du club, table 1").is_visible()
+    assert page.locator("table.hands tbody tr").count() == 7
+    assert page.locator(".score-line .total").all_inner_texts() == ["1119", "303"]
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "game-de")

@@ -1,0 +1,129 @@
+"""The home page and the game page show what the rules engine computes."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Game
+from tests.factories import demo_document
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():
+    call_command("load_demo", stdout=io.StringIO())
+    finished = Game.objects.get(name="Soirée du club, table 1")
+    unfinished = Game.objects.get(name="Pique double, table 2")
+    return finished, unfinished
+
+
+def test_home_lists_the_games_with_totals_and_status(client, demo):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Soirée du club, table 1" in html
+    assert "Pique double, table 2" in html
+    assert "1119" in html
+    assert "303" in html
+    assert "Les Bourgs won" in html
+    assert "Les Nells is Rubicon" in html
+    assert "In progress" in html
+
+
+def test_home_without_games_says_so(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+
+    assert "No game yet." in response.content.decode()
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_home_query_count_does_not_grow_with_games(client, django_assert_num_queries, count):
+    for _ in range(count):
+        services.import_game(demo_document())
+
+    with django_assert_num_queries(4):  # games, teams, players, hands
+        response = client.get("/")
+
+    assert response.content.decode().count("Soirée du club, table 1") == count
+
+
+def test_game_page_shows_hands_totals_winner_and_rubicon(client, demo):
+    finished, _ = demo
+
+    response = client.get(finished.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    for text in ("Les Bourgs", "Les Nells", "Anne", "Denise", "Unde-ufe", "185", "1119"):
+        assert text in html
+    assert "Les Nells is Rubicon" in html
+    assert html.count("<tr>\n      <td>") == 7  # one row per hand
+
+
+def test_game_page_of_unfinished_game(client, demo):
+    _, unfinished = demo
+
+    response = client.get(unfinished.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+
+    html = response.content.decode()
+    assert "In progress" in html
+    assert "844" in html
+    assert "358" in html
+    assert "to 1500 points" in html
+
+
+def test_game_page_unknown_game_is_404(client):
+    assert client.get(reverse("scoring:game", args=[999])).status_code == 404
+
+
+def test_game_file_download_is_the_exported_game(client, demo):
+    finished, _ = demo
+
+    response = client.get(reverse("scoring:game_file", args=[finished.pk]))
+
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="soiree-du-club')
+    assert json.loads(response.content) == services.export_game(
+        Game.objects.with_everything().get(pk=finished.pk)
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "status"),
+    [("fr", "Parties", "En cours"), ("de", "Partien", "Läuft"), ("en", "Games", "In progress")],
+)
+def test_home_speaks_the_browser_language(client, demo, language, heading, status):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=language)
+
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html
+    assert heading in html
+    assert status in html
+
+
+def test_language_switch_keeps_the_choice(client, demo):
+    response = client.post(
+        reverse("set_language"), {"language": "de", "next": "/"}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 302
+
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<html lang="de">' in html
+    assert "Partien" in html
+
+
+def test_pages_refer_to_no_other_host(client, demo):
+    finished, _ = demo
+    for url in ("/", finished.get_absolute_url()):
+        html = client.get(url).content.decode()
+        assert "http://" not in html
+        assert "https://" not in html
+        assert 'src="//' not in html
