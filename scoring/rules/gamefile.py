@@ -108,7 +108,7 @@ def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | Non
         if key not in data:
             problems.append(Problem(key, "is required", number))
     chooser = data.get("chooser")
-    if chooser is not None and chooser not in players:
+    if chooser is not None and (not isinstance(chooser, str) or chooser not in players):
         problems.append(Problem("chooser", f"{chooser!r} is not one of the four players", number))
     if problems:
         return None, problems

@@ -1,0 +1,117 @@
+"""Django admin for games and hands. Every save goes through the rules engine:
+the admin cannot store a ruleset or a hand that breaks a rule."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+from scoring.models import Game, Hand, Player, Team
+
+
+class GameForm(forms.ModelForm):
+    class Meta:
+        model = Game
+        fields = ["name", "played_on", "ruleset"]
+
+    def clean_ruleset(self) -> dict:
+        try:
+            return rules.parse_ruleset(self.cleaned_data["ruleset"]).to_dict()
+        except rules.RulesError as error:
+            raise ValidationError([str(problem) for problem in error.problems]) from error
+
+
+class HandFormSet(forms.BaseInlineFormSet):
+    """Check the whole game with the engine: a hand is judged with those before it."""
+
+    def clean(self) -> None:
+        super().clean()
+        if any(form.errors for form in self.forms):
+            return
+        ruleset_data = getattr(self.instance, "ruleset", None)
+        try:
+            ruleset = rules.parse_ruleset(ruleset_data)
+        except rules.RulesError:
+            return  # the game form reports the ruleset
+        kept = [
+            form
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE", False)
+        ]
+        kept.sort(key=lambda form: form.cleaned_data["number"])
+        numbers = [form.cleaned_data["number"] for form in kept]
+        if numbers != list(range(1, len(kept) + 1)):
+            raise ValidationError(_("Hands must be numbered 1, 2, 3… without gaps."))
+        hands = []
+        for form in kept:
+            data = form.cleaned_data
+            cards = None if data.get("cards_0") is None else (data["cards_0"], data["cards_1"])
+            weis = data.get("weis") or [[], []]
+            if not (isinstance(weis, list) and len(weis) == 2):
+                raise ValidationError(_("Weis must be two lists, one per team: [[…], […]]."))
+            hands.append(
+                rules.Hand(
+                    trump=data["trump"],
+                    cards=cards,
+                    match=data.get("match"),
+                    weis=(tuple(weis[0]), tuple(weis[1])),
+                    stoeck=data.get("stoeck"),
+                    out_first=data.get("out_first"),
+                    chooser=data.get("chooser") or None,
+                    chibre=bool(data.get("chibre")),
+                )
+            )
+        try:
+            rules.play(ruleset, hands)
+        except rules.RulesError as error:
+            raise ValidationError([str(problem) for problem in error.problems]) from error
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    extra = 0
+    max_num = 2
+    show_change_link = True
+
+
+class HandInline(admin.TabularInline):
+    model = Hand
+    formset = HandFormSet
+    extra = 0
+    fields = [
+        "number",
+        "trump",
+        "cards_0",
+        "cards_1",
+        "match",
+        "weis",
+        "stoeck",
+        "out_first",
+        "chooser",
+        "chibre",
+    ]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    form = GameForm
+    inlines = [TeamInline, HandInline]
+    list_display = ["__str__", "played_on", "created_at"]
+    date_hierarchy = "played_on"
+    search_fields = ["name", "teams__name", "teams__players__name"]
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+    max_num = 2
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    inlines = [PlayerInline]
+    list_display = ["name", "game", "index"]
+    list_select_related = ["game"]

@@ -1,0 +1,85 @@
+"""The Django admin stores only what the rules engine accepts."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Game, Hand
+from tests.factories import game_document, hand
+
+pytestmark = pytest.mark.django_db
+
+
+def change_form_data(game: Game, hands: list[dict]) -> dict:
+    data = {
+        "name": game.name,
+        "played_on": game.played_on.isoformat() if game.played_on else "",
+        "ruleset": '{"preset": "chibre"}',
+        "teams-TOTAL_FORMS": "2",
+        "teams-INITIAL_FORMS": "2",
+        "hands-TOTAL_FORMS": str(len(hands)),
+        "hands-INITIAL_FORMS": str(game.hands.count()),
+    }
+    for index, team in enumerate(game.teams.order_by("index")):
+        data |= {
+            f"teams-{index}-id": team.pk,
+            f"teams-{index}-game": game.pk,
+            f"teams-{index}-index": team.index,
+            f"teams-{index}-name": team.name,
+        }
+    stored = list(game.hands.order_by("number"))
+    for index, fields in enumerate(hands):
+        prefix = f"hands-{index}-"
+        if index < len(stored):
+            data[prefix + "id"] = stored[index].pk
+        data[prefix + "game"] = game.pk
+        data |= {prefix + key: "" if value is None else value for key, value in fields.items()}
+    return data
+
+
+def admin_hand(number: int, cards_0: int, cards_1: int, **fields) -> dict:
+    return {
+        "number": number,
+        "trump": "hearts",
+        "cards_0": cards_0,
+        "cards_1": cards_1,
+        "weis": "[[], []]",
+        **fields,
+    }
+
+
+def test_admin_edit_keeps_a_valid_game(admin_client):
+    game = services.import_game(game_document([hand("hearts", [95, 62])]))
+    url = reverse("admin:scoring_game_change", args=[game.pk])
+
+    response = admin_client.post(url, change_form_data(game, [admin_hand(1, 100, 57)]))
+
+    assert response.status_code == 302
+    assert Hand.objects.get().cards_0 == 100
+    assert game.result().totals == (100, 57)
+
+
+def test_admin_refuses_a_hand_that_breaks_a_rule(admin_client):
+    game = services.import_game(game_document([hand("hearts", [95, 62])]))
+    url = reverse("admin:scoring_game_change", args=[game.pk])
+
+    response = admin_client.post(
+        url, change_form_data(game, [admin_hand(1, 100, 57, stoeck=0, trump="obe-abe")])
+    )
+
+    assert response.status_code == 200
+    assert "hand 1: stoeck: Stöck is only counted when a suit is trump" in response.content.decode()
+    assert (Hand.objects.get().trump, Hand.objects.get().cards_0) == ("hearts", 95)
+
+
+def test_admin_pages_open(admin_client):
+    game = services.import_game(game_document([hand("hearts", [95, 62])]))
+
+    for url in (
+        reverse("admin:scoring_game_changelist"),
+        reverse("admin:scoring_game_change", args=[game.pk]),
+        reverse("admin:scoring_team_changelist"),
+    ):
+        assert admin_client.get(url).status_code == 200
