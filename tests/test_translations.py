@@ -17,7 +17,5 @@ def test_every_message_is_translated_and_compiled(language):
     assert [e.msgid for e in po.untranslated_entries()] == []
     assert [e.msgid for e in po.fuzzy_entries()] == []
     compiled = {(e.msgctxt, e.msgid): (e.msgstr, e.msgstr_plural) for e in mo}
-    written = {
-        (e.msgctxt, e.msgid): (e.msgstr, e.msgstr_plural) for e in po if not e.obsolete
-    }
+    written = {(e.msgctxt, e.msgid): (e.msgstr, e.msgstr_plural) for e in po if not e.obsolete}
     assert compiled == written, "run `make messages` to compile the .mo files"
