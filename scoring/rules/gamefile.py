@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,7 @@ MAX_PLAYER_NAME = 100
 GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
 TEAM_FIELDS = ("name", "players")
 HAND_FIELDS = ("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre")
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon")
 
 
@@ -130,6 +133,11 @@ def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | Non
     return hand, []
 
 
+def _same(given: object, computed: object) -> bool:
+    """Equal as JSON values: ``true`` is not ``1`` and ``185.0`` is not ``185``."""
+    return json.dumps(given, sort_keys=True) == json.dumps(computed, sort_keys=True)
+
+
 def _compare_result(given: object, computed: GameResult) -> list[Problem]:
     if not isinstance(given, Mapping):
         return [Problem("result", "must be an object")]
@@ -150,8 +158,11 @@ def _compare_result(given: object, computed: GameResult) -> list[Problem]:
         for number, (mine, theirs) in enumerate(zip(expected["hands"], hands, strict=True), 1):
             if not isinstance(theirs, Mapping):
                 return [Problem("result", "must be an object with points and totals", number)]
+            unknown = _unknown(theirs, ("points", "totals"), "result.")
+            if unknown:
+                return [Problem(unknown[0].field, unknown[0].message, number)]
             for key in ("points", "totals"):
-                if theirs.get(key) != mine[key]:
+                if not _same(theirs.get(key), mine[key]):
                     return [
                         Problem(
                             f"result.{key}",
@@ -160,9 +171,7 @@ def _compare_result(given: object, computed: GameResult) -> list[Problem]:
                         )
                     ]
     for key in RESULT_FIELDS[1:]:
-        if key in given and (
-            given[key] != expected[key] or type(given[key]) is not type(expected[key])
-        ):
+        if key in given and not _same(given[key], expected[key]):
             return [
                 Problem(
                     f"result.{key}",
@@ -189,7 +198,7 @@ def read_game(data: object) -> GameRecord:
     played_on = data.get("played_on")
     if played_on is not None:
         try:
-            if not isinstance(played_on, str):
+            if not isinstance(played_on, str) or not DATE.fullmatch(played_on):
                 raise ValueError
             played_on = dt.date.fromisoformat(played_on)
         except ValueError:

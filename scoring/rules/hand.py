@@ -82,6 +82,14 @@ def weis_points(entry: WeisEntry, style: str) -> int:
     return int(entry)
 
 
+def _kinds_of(entry: WeisEntry, style: str) -> list[str]:
+    """The kinds an entry may stand for: a bare number may be several (100 is any run
+    of five or more, or four 10s, Qs, Ks or As); 200 in the small table is four Js."""
+    if isinstance(entry, str):
+        return [entry]
+    return [kind for kind, value in weis_table(style).items() if value == entry]
+
+
 def _weis_problems(ruleset: Ruleset, weis: object) -> list[str]:
     if not (isinstance(weis, Sequence) and not isinstance(weis, str) and len(weis) == 2):
         return ["must be two lists, one per team"]
@@ -102,12 +110,13 @@ def _weis_problems(ruleset: Ruleset, weis: object) -> list[str]:
         elif not is_int(entry) or entry not in values:
             allowed = ", ".join(str(v) for v in sorted(values))
             return [f"{entry!r} is not a Weis of the {ruleset.weis} Weis table ({allowed})"]
-    kinds = [entry for entry in entries if isinstance(entry, str)]
-    fours = [kind for kind in kinds if kind in FOUR_OF_A_KIND]
+    kinds = [_kinds_of(entry, ruleset.weis) for entry in entries]
+    fours = [options[0] for options in kinds if len(options) == 1 and options[0] in FOUR_OF_A_KIND]
     if len(set(fours)) != len(fours):
         return ["each four-of-a-kind exists once per hand"]
-    shown = [kind for kind in kinds if ruleset.weis == "small" or kind in SEQUENCES]
-    if sum(card_count(kind) for kind in shown) > TEAM_CARDS:
+    if ruleset.weis == "large":  # a card may serve in a four-of-a-kind and a sequence
+        kinds = [options for options in kinds if all(kind in SEQUENCES for kind in options)]
+    if sum(min(card_count(kind) for kind in options) for options in kinds) > TEAM_CARDS:
         return [f"needs more than the {TEAM_CARDS} cards a team holds"]
     return []
 

@@ -157,7 +157,7 @@ def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
     name = data.get("preset")
     if name is None:
         values: dict[str, Any] = dict(PRESETS["chibre"])
-    elif name in PRESETS:
+    elif isinstance(name, str) and name in PRESETS:
         values = dict(PRESETS[name])
     else:
         bad("preset", f"unknown preset {name!r} (expected one of {', '.join(PRESETS)})")
