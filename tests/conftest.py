@@ -1,5 +1,14 @@
+import os
+
 import pytest
+from hypothesis import settings as hypothesis_settings
 from django.test import override_settings
+
+# CI runs the property tests on a fixed set of examples so that a run is repeatable;
+# on a developer's machine they explore new examples every time.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -91,7 +91,11 @@ def weis_entries(draw: st.DrawFn, style: str) -> tuple[str | int, ...]:
         if isinstance(entry, int):
             only = [kind for kind, value in table.items() if value == entry]
             if len(only) != 1:  # several kinds have this value: not one particular four
-                kept.append(entry)
+                fewest = min(4 if kind in FOURS else int(kind[3:]) for kind in only)
+                counted = fewest if style == "small" or not (set(only) & set(FOURS)) else 0
+                if cards + counted <= 18:
+                    cards += counted
+                    kept.append(entry)
                 continue
             kind = only[0]  # 200 in the small table can only be four Js
         else:
