@@ -1,8 +1,8 @@
 import os
 
 import pytest
-from hypothesis import settings as hypothesis_settings
 from django.test import override_settings
+from hypothesis import settings as hypothesis_settings
 
 # CI runs the property tests on a fixed set of examples so that a run is repeatable;
 # on a developer's machine they explore new examples every time.
