@@ -28,6 +28,7 @@ run: install
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) scripts/find_browser.py || $(VENV)/bin/playwright install chromium
 	$(VENV)/bin/pytest
 

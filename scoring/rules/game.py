@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .hand import Hand, HandParts, Pair, check_hand, hand_parts
 from .problems import Problem, RulesError
@@ -36,7 +36,7 @@ class GameResult:
     def loser(self) -> int | None:
         return None if self.winner is None else 1 - self.winner
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """The game file's ``result`` object."""
         return {
             "hands": [{"points": list(h.points), "totals": list(h.totals)} for h in self.hands],
