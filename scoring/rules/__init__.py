@@ -20,6 +20,7 @@ from .ruleset import (
     preset,
 )
 from .slate import Marks, marks_for, slate
+from .table import chooser, dealer, draw_teams, needed_by_multiplier, seat_of
 from .weis import KINDS, RANKS, Weis, best_weis, weis_table
 
 __all__ = [
@@ -45,14 +46,19 @@ __all__ = [
     "Weis",
     "best_weis",
     "check_hand",
+    "chooser",
+    "dealer",
+    "draw_teams",
     "hand_parts",
     "hand_points",
     "marks_for",
+    "needed_by_multiplier",
     "parse_ruleset",
     "play",
     "points_to_go_out",
     "preset",
     "read_game",
+    "seat_of",
     "slate",
     "weis_table",
 ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .hand import Hand, HandParts, Pair, check_hand, hand_parts
-from .problems import Problem, RulesError
+from .problems import Problem, RulesError, gettext_noop
 from .ruleset import END_FIRST_OUT, END_FIXED_HANDS, END_WHOLE_HAND, Ruleset
 
 # How the winner went out: on Stöck, on Weis, on trick points; or, without going
@@ -87,16 +87,24 @@ def _rules_of_the_game(ruleset: Ruleset, hand: Hand, step: _Step, number: int) -
     ended_before_tricks = step.out_on in ("stoeck", "weis")
     if hand.cards is None and not ended_before_tricks:
         if ruleset.end == END_FIRST_OUT:
-            why = "they may be left out only when the game ended on Stöck or Weis in this hand"
+            template = gettext_noop(
+                "the card points are missing: they may be left out only when the game "
+                "ended on Stöck or Weis in this hand"
+            )
         else:
-            why = "they may be left out only in a first-out game that ended on Stöck or Weis"
-        problems.append(Problem("cards", f"the card points are missing: {why}", number))
+            template = gettext_noop(
+                "the card points are missing: they may be left out only in a first-out "
+                "game that ended on Stöck or Weis"
+            )
+        problems.append(Problem("cards", template, number))
     if step.needs_out_first and hand.out_first is None:
         problems.append(
             Problem(
                 "out_first",
-                "both teams cross the target on trick points in this hand: "
-                "say which team went out first (0 or 1)",
+                gettext_noop(
+                    "both teams cross the target on trick points in this hand: "
+                    "say which team went out first (0 or 1)"
+                ),
                 number,
             )
         )
@@ -104,8 +112,10 @@ def _rules_of_the_game(ruleset: Ruleset, hand: Hand, step: _Step, number: int) -
         problems.append(
             Problem(
                 "out_first",
-                "only given when both teams cross the target on trick points in the same "
-                "hand of a first-out game; here it must be null",
+                gettext_noop(
+                    "only given when both teams cross the target on trick points in the same "
+                    "hand of a first-out game; here it must be null"
+                ),
                 number,
             )
         )
@@ -131,15 +141,16 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
             problems.append(
                 Problem(
                     "hands",
-                    f"the game was over after hand {number - 1}; no hand may follow",
+                    gettext_noop("the game was over after hand {last}; no hand may follow"),
                     number,
+                    {"last": number - 1},
                 )
             )
             break
         if check:
             broken = check_hand(ruleset, hand)
             if broken:
-                problems.extend(Problem(p.field, p.message, number) for p in broken)
+                problems.extend(problem.in_hand(number) for problem in broken)
                 break
         parts = hand_parts(ruleset, hand)
         if ruleset.end == END_FIRST_OUT:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .game import GameResult, play
 from .hand import Hand
-from .problems import Problem, RulesError
+from .problems import Problem, RulesError, gettext_noop
 from .ruleset import Ruleset, parse_ruleset
 
 FORMAT = "jass-game/1"
@@ -23,6 +23,8 @@ GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "resu
 TEAM_FIELDS = ("name", "players")
 HAND_FIELDS = ("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre")
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+UNKNOWN_FIELD = gettext_noop("unknown field (expected one of {known})")
+RESULT_DIFFERS = gettext_noop("the file says {given!r}, the hands give {computed!r}")
 RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon")
 
 
@@ -60,7 +62,7 @@ class GameRecord:
 
 def _unknown(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> list[Problem]:
     return [
-        Problem(f"{prefix}{key}", f"unknown field (expected one of {', '.join(known)})")
+        Problem(f"{prefix}{key}", UNKNOWN_FIELD, params={"known": ", ".join(known)})
         for key in data
         if key not in known and not str(key).startswith("x-")
     ]
@@ -68,28 +70,34 @@ def _unknown(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> li
 
 def _text(value: object, field: str, limit: int, required: bool = True) -> list[Problem]:
     if not isinstance(value, str):
-        return [Problem(field, "must be a text")]
+        return [Problem(field, gettext_noop("must be a text"))]
     if required and not value.strip():
-        return [Problem(field, "must not be empty")]
+        return [Problem(field, gettext_noop("must not be empty"))]
     if len(value) > limit:
-        return [Problem(field, f"is longer than {limit} characters")]
+        return [
+            Problem(
+                field, gettext_noop("is longer than {limit} characters"), params={"limit": limit}
+            )
+        ]
     return []
 
 
 def _read_teams(data: object) -> tuple[tuple[Team, Team] | None, list[Problem]]:
     if not isinstance(data, list) or len(data) != 2:
-        return None, [Problem("teams", "must be a list of two teams")]
+        return None, [Problem("teams", gettext_noop("must be a list of two teams"))]
     problems: list[Problem] = []
     teams: list[Team] = []
     for index, team in enumerate(data):
         where = f"teams[{index}]"
         if not isinstance(team, Mapping):
-            return None, [Problem(where, "must be an object with a name and players")]
+            return None, [Problem(where, gettext_noop("must be an object with a name and players"))]
         problems += _unknown(team, TEAM_FIELDS, f"{where}.")
         problems += _text(team.get("name"), f"{where}.name", MAX_TEAM_NAME)
         players = team.get("players")
         if not isinstance(players, list) or len(players) != 2:
-            problems.append(Problem(f"{where}.players", "must be a list of two players' names"))
+            problems.append(
+                Problem(f"{where}.players", gettext_noop("must be a list of two players' names"))
+            )
             continue
         for seat, player in enumerate(players):
             problems += _text(player, f"{where}.players[{seat}]", MAX_PLAYER_NAME)
@@ -99,20 +107,31 @@ def _read_teams(data: object) -> tuple[tuple[Team, Team] | None, list[Problem]]:
         return None, problems
     names = [p for team in teams for p in team.players]
     if len(set(names)) != len(names):
-        return None, [Problem("teams", "two players have the same name; give each a distinct one")]
+        return None, [
+            Problem(
+                "teams", gettext_noop("two players have the same name; give each a distinct one")
+            )
+        ]
     return (teams[0], teams[1]), []
 
 
 def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | None, list[Problem]]:
     if not isinstance(data, Mapping):
-        return None, [Problem("hand", "must be an object", number)]
-    problems = [Problem(p.field, p.message, number) for p in _unknown(data, HAND_FIELDS, "")]
+        return None, [Problem("hand", gettext_noop("must be an object"), number)]
+    problems = [problem.in_hand(number) for problem in _unknown(data, HAND_FIELDS, "")]
     for key in ("trump", "cards"):
         if key not in data:
-            problems.append(Problem(key, "is required", number))
+            problems.append(Problem(key, gettext_noop("is required"), number))
     chooser = data.get("chooser")
     if chooser is not None and (not isinstance(chooser, str) or chooser not in players):
-        problems.append(Problem("chooser", f"{chooser!r} is not one of the four players", number))
+        problems.append(
+            Problem(
+                "chooser",
+                gettext_noop("{chooser!r} is not one of the four players"),
+                number,
+                {"chooser": chooser},
+            )
+        )
     if problems:
         return None, problems
     cards, weis = data["cards"], data.get("weis", [[], []])
@@ -140,7 +159,7 @@ def _same(given: object, computed: object) -> bool:
 
 def _compare_result(given: object, computed: GameResult) -> list[Problem]:
     if not isinstance(given, Mapping):
-        return [Problem("result", "must be an object")]
+        return [Problem("result", gettext_noop("must be an object"))]
     problems = _unknown(given, RESULT_FIELDS, "result.")
     if problems:
         return problems
@@ -148,26 +167,32 @@ def _compare_result(given: object, computed: GameResult) -> list[Problem]:
     if "hands" in given:
         hands = given["hands"]
         if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
-            count = len(hands) if isinstance(hands, list) else "no list of"
-            return [
-                Problem(
-                    "result.hands",
-                    f"the file has {count} hand results for {len(expected['hands'])} hands",
-                )
-            ]
+            template = (
+                gettext_noop("the file has {given} hand results for {count} hands")
+                if isinstance(hands, list)
+                else gettext_noop("must be a list of {count} hand results, one for each hand")
+            )
+            given = len(hands) if isinstance(hands, list) else None
+            params = {"given": given, "count": len(expected["hands"])}
+            return [Problem("result.hands", template, params=params)]
         for number, (mine, theirs) in enumerate(zip(expected["hands"], hands, strict=True), 1):
             if not isinstance(theirs, Mapping):
-                return [Problem("result", "must be an object with points and totals", number)]
+                return [
+                    Problem(
+                        "result", gettext_noop("must be an object with points and totals"), number
+                    )
+                ]
             unknown = _unknown(theirs, ("points", "totals"), "result.")
             if unknown:
-                return [Problem(unknown[0].field, unknown[0].message, number)]
+                return [unknown[0].in_hand(number)]
             for key in ("points", "totals"):
                 if not _same(theirs.get(key), mine[key]):
                     return [
                         Problem(
                             f"result.{key}",
-                            f"the file says {theirs.get(key)!r}, the hands give {mine[key]!r}",
+                            RESULT_DIFFERS,
                             number,
+                            {"given": theirs.get(key), "computed": mine[key]},
                         )
                     ]
     for key in RESULT_FIELDS[1:]:
@@ -175,7 +200,8 @@ def _compare_result(given: object, computed: GameResult) -> list[Problem]:
             return [
                 Problem(
                     f"result.{key}",
-                    f"the file says {given[key]!r}, the hands give {expected[key]!r}",
+                    RESULT_DIFFERS,
+                    params={"given": given[key], "computed": expected[key]},
                 )
             ]
     return []
@@ -188,10 +214,18 @@ def read_game(data: object) -> GameRecord:
     ``x-…`` keys are ignored; any other unknown key is refused.
     """
     if not isinstance(data, Mapping):
-        raise RulesError([Problem("format", "a game file is a JSON object")])
+        raise RulesError([Problem("format", gettext_noop("a game file is a JSON object"))])
     if data.get("format") != FORMAT:
         found = data.get("format")
-        raise RulesError([Problem("format", f"must be {FORMAT!r}, not {found!r}")])
+        raise RulesError(
+            [
+                Problem(
+                    "format",
+                    gettext_noop("must be {expected!r}, not {found!r}"),
+                    params={"expected": FORMAT, "found": found},
+                )
+            ]
+        )
     problems = _unknown(data, GAME_FIELDS, "")
     name = data.get("name", "")
     problems += _text(name, "name", MAX_NAME, required=False)
@@ -203,10 +237,14 @@ def read_game(data: object) -> GameRecord:
             played_on = dt.date.fromisoformat(played_on)
         except ValueError:
             problems.append(
-                Problem("played_on", f"must be a date as YYYY-MM-DD, not {played_on!r}")
+                Problem(
+                    "played_on",
+                    gettext_noop("must be a date as YYYY-MM-DD, not {value!r}"),
+                    params={"value": played_on},
+                )
             )
     if "ruleset" not in data:
-        problems.append(Problem("ruleset", "is required"))
+        problems.append(Problem("ruleset", gettext_noop("is required")))
     if problems:
         raise RulesError(problems)
     ruleset = parse_ruleset(data["ruleset"])
@@ -215,7 +253,9 @@ def read_game(data: object) -> GameRecord:
         raise RulesError(problems)
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list):
-        raise RulesError([Problem("hands", "must be a list of hands (it may be empty)")])
+        raise RulesError(
+            [Problem("hands", gettext_noop("must be a list of hands (it may be empty)"))]
+        )
     players = {p for team in teams for p in team.players}
     hands: list[Hand] = []
     for number, raw in enumerate(raw_hands, start=1):

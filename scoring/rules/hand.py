@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .problems import Problem, is_int
+from .problems import Problem, gettext_noop, is_int
 from .ruleset import CARD_POINTS, STOECK_POINTS, SUITS, TRUMPS, Ruleset
 from .weis import FOUR_OF_A_KIND, KINDS, SEQUENCES, card_count, weis_table, weis_values
 
@@ -13,6 +13,7 @@ WeisEntry = str | int  # a kind (``seq3``, ``four-jacks``…) or a bare number o
 Pair = tuple[int, int]
 
 TEAM_CARDS = 18  # two players of nine cards
+NOT_A_TEAM = gettext_noop("must be null or the team index 0 or 1, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -90,34 +91,50 @@ def _kinds_of(entry: WeisEntry, style: str) -> list[str]:
     return [kind for kind, value in weis_table(style).items() if value == entry]
 
 
-def _weis_problems(ruleset: Ruleset, weis: object) -> list[str]:
+def _weis_problems(ruleset: Ruleset, weis: object) -> list[Problem]:
+    def bad(template: str, **params: object) -> list[Problem]:
+        return [Problem("weis", template, params=params)]
+
     if not (isinstance(weis, Sequence) and not isinstance(weis, str) and len(weis) == 2):
-        return ["must be two lists, one per team"]
+        return bad(gettext_noop("must be two lists, one per team"))
     if not all(isinstance(team, Sequence) and not isinstance(team, str) for team in weis):
-        return ["must be two lists, one per team"]
+        return bad(gettext_noop("must be two lists, one per team"))
     if weis[0] and weis[1]:
-        return ["only the team holding the best Weis scores: one of the two lists must be empty"]
+        return bad(
+            gettext_noop(
+                "only the team holding the best Weis scores: one of the two lists must be empty"
+            )
+        )
     entries = list(weis[0]) + list(weis[1])
     if not entries:
         return []
     if ruleset.weis == "none":
-        return ["this ruleset counts no Weis"]
+        return bad(gettext_noop("this ruleset counts no Weis"))
     values = weis_values(ruleset.weis)
     for entry in entries:
         if isinstance(entry, str):
             if entry not in KINDS:
-                return [f"unknown kind {entry!r} (expected one of {', '.join(KINDS)})"]
+                return bad(
+                    gettext_noop("unknown kind {kind!r} (expected one of {kinds})"),
+                    kind=entry,
+                    kinds=", ".join(KINDS),
+                )
         elif not is_int(entry) or entry not in values:
             allowed = ", ".join(str(v) for v in sorted(values))
-            return [f"{entry!r} is not a Weis of the {ruleset.weis} Weis table ({allowed})"]
+            return bad(
+                gettext_noop("{entry!r} is not a Weis of the {style} Weis table ({allowed})"),
+                entry=entry,
+                style=ruleset.weis,
+                allowed=allowed,
+            )
     kinds = [_kinds_of(entry, ruleset.weis) for entry in entries]
     fours = [options[0] for options in kinds if len(options) == 1 and options[0] in FOUR_OF_A_KIND]
     if len(set(fours)) != len(fours):
-        return ["each four-of-a-kind exists once per hand"]
+        return bad(gettext_noop("each four-of-a-kind exists once per hand"))
     if ruleset.weis == "large":  # a card may serve in a four-of-a-kind and a sequence
         kinds = [options for options in kinds if all(kind in SEQUENCES for kind in options)]
     if sum(min(card_count(kind) for kind in options) for options in kinds) > TEAM_CARDS:
-        return [f"needs more than the {TEAM_CARDS} cards a team holds"]
+        return bad(gettext_noop("needs more than the {cards} cards a team holds"), cards=TEAM_CARDS)
     return []
 
 
@@ -129,59 +146,80 @@ def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
     """
     problems: list[Problem] = []
 
-    def bad(name: str, message: str) -> None:
-        problems.append(Problem(name, message))
+    def bad(name: str, template: str, **params: object) -> None:
+        problems.append(Problem(name, template, params=params))
 
     trump_ok = hand.trump in TRUMPS
     if not trump_ok:
-        bad("trump", f"unknown trump mode {hand.trump!r} (expected one of {', '.join(TRUMPS)})")
+        bad(
+            "trump",
+            gettext_noop("unknown trump mode {trump!r} (expected one of {trumps})"),
+            trump=hand.trump,
+            trumps=", ".join(TRUMPS),
+        )
     elif hand.trump not in ruleset.trumps:
-        bad("trump", f"{hand.trump} is not allowed in this game ({', '.join(ruleset.trumps)})")
+        bad(
+            "trump",
+            gettext_noop("{trump} is not allowed in this game ({trumps})"),
+            trump=hand.trump,
+            trumps=", ".join(ruleset.trumps),
+        )
 
     match_ok = hand.match is None or is_team(hand.match)
     if not match_ok:
-        bad("match", f"must be null or the team index 0 or 1, not {hand.match!r}")
+        bad("match", NOT_A_TEAM, value=hand.match)
 
     cards = hand.cards
     if cards is not None:
         if not (isinstance(cards, Sequence) and len(cards) == 2 and all(is_int(c) for c in cards)):
-            bad("cards", "must be two whole numbers, one per team")
+            bad("cards", gettext_noop("must be two whole numbers, one per team"))
         elif min(cards) < 0:
-            bad("cards", f"card points cannot be negative: {list(cards)}")
+            bad("cards", gettext_noop("card points cannot be negative: {cards}"), cards=list(cards))
         elif hand.match is None or not match_ok:
             if sum(cards) != CARD_POINTS:
                 bad(
                     "cards",
-                    f"{cards[0]} + {cards[1]} = {sum(cards)}, "
-                    f"but the cards of a hand make {CARD_POINTS}",
+                    gettext_noop("{a} + {b} = {sum}, but the cards of a hand make {total}"),
+                    a=cards[0],
+                    b=cards[1],
+                    sum=sum(cards),
+                    total=CARD_POINTS,
                 )
         elif cards[hand.match] != CARD_POINTS or cards[1 - hand.match] != 0:
             expected = [CARD_POINTS, 0] if hand.match == 0 else [0, CARD_POINTS]
             bad(
                 "cards",
-                f"with a match by team {hand.match} the cards are {expected} "
-                f"(the bonus is added by the rules), not {list(cards)}",
+                gettext_noop(
+                    "with a match by team {team} the cards are {expected} "
+                    "(the bonus is added by the rules), not {cards}"
+                ),
+                team=hand.match,
+                expected=expected,
+                cards=list(cards),
             )
     elif hand.match is not None and match_ok:
-        bad("match", "a match needs the cards of the hand")
+        bad("match", gettext_noop("a match needs the cards of the hand"))
 
-    for message in _weis_problems(ruleset, hand.weis):
-        bad("weis", message)
+    problems += _weis_problems(ruleset, hand.weis)
 
     if hand.stoeck is not None:
         if not is_team(hand.stoeck):
-            bad("stoeck", f"must be null or the team index 0 or 1, not {hand.stoeck!r}")
+            bad("stoeck", NOT_A_TEAM, value=hand.stoeck)
         elif not ruleset.stoeck:
-            bad("stoeck", "this ruleset counts no Stöck")
+            bad("stoeck", gettext_noop("this ruleset counts no Stöck"))
         elif trump_ok and hand.trump not in SUITS:
-            bad("stoeck", f"Stöck is only counted when a suit is trump, not in {hand.trump}")
+            bad(
+                "stoeck",
+                gettext_noop("Stöck is only counted when a suit is trump, not in {trump}"),
+                trump=hand.trump,
+            )
 
     if hand.out_first is not None and not is_team(hand.out_first):
-        bad("out_first", f"must be null or the team index 0 or 1, not {hand.out_first!r}")
+        bad("out_first", NOT_A_TEAM, value=hand.out_first)
     if hand.chooser is not None and not isinstance(hand.chooser, str):
-        bad("chooser", "must be a player's name")
+        bad("chooser", gettext_noop("must be a player's name"))
     if not isinstance(hand.chibre, bool):
-        bad("chibre", "must be true or false")
+        bad("chibre", gettext_noop("must be true or false"))
     return problems
 
 

@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Mapping
 
 
-@dataclass(frozen=True)
+def gettext_noop(message: str) -> str:
+    """Mark a message for translation without translating it.
+
+    The engine speaks English; ``makemessages`` finds the messages by this name and
+    the site shows them in the reader's language (``Problem.template`` is the key,
+    ``Problem.params`` fill it in).
+    """
+    return message
+
+
+@dataclasses.dataclass(frozen=True)
 class Problem:
     """One broken rule: the field it concerns and a message a person can act on.
 
     ``hand`` is the 1-based number of the hand, or ``None`` when the problem is
-    not inside a hand (the ruleset, the teams, the result).
+    not inside a hand (the ruleset, the teams, the result). ``template`` is the
+    message with ``{named}`` places that ``params`` fill in.
     """
 
     field: str
-    message: str
+    template: str
     hand: int | None = None
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
 
     def __str__(self) -> str:
         where = f"hand {self.hand}: " if self.hand is not None else ""
         return f"{where}{self.field}: {self.message}"
+
+    def in_hand(self, number: int) -> Problem:
+        return dataclasses.replace(self, hand=number)
 
 
 class RulesError(ValueError):

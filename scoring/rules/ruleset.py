@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .problems import Problem, RulesError, is_int
+from .problems import Problem, RulesError, gettext_noop, is_int
 
 SUITS: tuple[str, ...] = ("hearts", "diamonds", "clubs", "spades")
 NO_TRUMP: tuple[str, ...] = ("obe-abe", "unde-ufe")
@@ -25,6 +25,9 @@ STOECK_POINTS = 20  # RULES.md §3
 
 End = Literal["first-out", "whole-hand", "fixed-hands"]
 WeisStyle = Literal["small", "large", "none"]
+
+ONE_OF = gettext_noop("must be one of {expected}, not {value!r}")
+ABOVE_0_OR_NULL = gettext_noop("must be a whole number above 0, or null, not {value!r}")
 
 FIELDS: tuple[str, ...] = (
     "preset",
@@ -145,14 +148,19 @@ def preset(name: str) -> Ruleset:
 def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
     problems: list[Problem] = []
 
-    def bad(name: str, message: str) -> None:
-        problems.append(Problem(f"{prefix}.{name}" if prefix else name, message))
+    def bad(name: str, template: str, **params: object) -> None:
+        where = f"{prefix}.{name}" if prefix else name
+        problems.append(Problem(where, template, params=params))
 
     if not isinstance(data, Mapping):
-        raise RulesError([Problem(prefix or "ruleset", "must be an object")])
+        raise RulesError([Problem(prefix or "ruleset", gettext_noop("must be an object"))])
     for key in data:
         if key not in FIELDS and not str(key).startswith("x-"):
-            bad(str(key), f"unknown field (expected one of {', '.join(FIELDS)})")
+            bad(
+                str(key),
+                gettext_noop("unknown field (expected one of {known})"),
+                known=", ".join(FIELDS),
+            )
 
     name = data.get("preset")
     if name is None:
@@ -160,7 +168,12 @@ def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
     elif isinstance(name, str) and name in PRESETS:
         values = dict(PRESETS[name])
     else:
-        bad("preset", f"unknown preset {name!r} (expected one of {', '.join(PRESETS)})")
+        bad(
+            "preset",
+            gettext_noop("unknown preset {preset!r} (expected one of {presets})"),
+            preset=name,
+            presets=", ".join(PRESETS),
+        )
         values = dict(PRESETS["chibre"])
     for key in FIELDS[1:]:
         if key in data:
@@ -168,54 +181,68 @@ def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
 
     target, end, hands = values["target"], values["end"], values["hands"]
     if end not in ENDS:
-        bad("end", f"must be one of {', '.join(ENDS)}, not {end!r}")
+        bad("end", ONE_OF, expected=", ".join(ENDS), value=end)
     if target is not None and not (is_int(target) and target > 0):
-        bad("target", f"must be a whole number above 0, or null, not {target!r}")
+        bad("target", ABOVE_0_OR_NULL, value=target)
     elif end == END_FIXED_HANDS and target is not None:
-        bad("target", "must be null when end is fixed-hands")
+        bad("target", gettext_noop("must be null when end is fixed-hands"))
     elif end in (END_FIRST_OUT, END_WHOLE_HAND) and target is None:
-        bad("target", f"is needed when end is {end}")
+        bad("target", gettext_noop("is needed when end is {end}"), end=end)
     if hands is not None and not (is_int(hands) and hands > 0):
-        bad("hands", f"must be a whole number above 0, or null, not {hands!r}")
+        bad("hands", ABOVE_0_OR_NULL, value=hands)
     elif end == END_FIXED_HANDS and hands is None:
-        bad("hands", "is needed when end is fixed-hands")
+        bad("hands", gettext_noop("is needed when end is fixed-hands"))
     elif end in (END_FIRST_OUT, END_WHOLE_HAND) and hands is not None:
-        bad("hands", f"must be null when end is {end}")
+        bad("hands", gettext_noop("must be null when end is {end}"), end=end)
 
     if values["weis"] not in WEIS_STYLES:
-        bad("weis", f"must be one of {', '.join(WEIS_STYLES)}, not {values['weis']!r}")
+        bad("weis", ONE_OF, expected=", ".join(WEIS_STYLES), value=values["weis"])
     if not isinstance(values["stoeck"], bool):
-        bad("stoeck", f"must be true or false, not {values['stoeck']!r}")
+        bad("stoeck", gettext_noop("must be true or false, not {value!r}"), value=values["stoeck"])
     bonus = values["match_bonus"]
     if not (is_int(bonus) and bonus >= 0):
-        bad("match_bonus", f"must be a whole number, 0 or more, not {bonus!r}")
+        bad(
+            "match_bonus",
+            gettext_noop("must be a whole number, 0 or more, not {value!r}"),
+            value=bonus,
+        )
 
     multipliers = dict(_ALL_ONE)
     given = values["multipliers"]
     if not isinstance(given, Mapping):
-        bad("multipliers", "must be an object mapping a trump mode to a whole number")
+        bad("multipliers", gettext_noop("must be an object mapping a trump mode to a whole number"))
     else:
         for mode, factor in given.items():
             if mode not in TRUMPS:
                 bad(
                     f"multipliers.{mode}",
-                    f"unknown trump mode (expected one of {', '.join(TRUMPS)})",
+                    gettext_noop("unknown trump mode (expected one of {trumps})"),
+                    trumps=", ".join(TRUMPS),
                 )
             elif not (is_int(factor) and factor >= 1):
-                bad(f"multipliers.{mode}", f"must be a whole number, 1 or more, not {factor!r}")
+                bad(
+                    f"multipliers.{mode}",
+                    gettext_noop("must be a whole number, 1 or more, not {value!r}"),
+                    value=factor,
+                )
             else:
                 multipliers[mode] = factor
 
     trumps = values["trumps"]
     if not isinstance(trumps, list | tuple) or not trumps:
-        bad("trumps", "must be a non-empty list of trump modes")
+        bad("trumps", gettext_noop("must be a non-empty list of trump modes"))
         trumps = list(TRUMPS)
     else:
         unknown = [mode for mode in trumps if mode not in TRUMPS]
         if unknown:
-            bad("trumps", f"unknown trump mode {unknown[0]!r} (expected {', '.join(TRUMPS)})")
+            bad(
+                "trumps",
+                gettext_noop("unknown trump mode {mode!r} (expected {trumps})"),
+                mode=unknown[0],
+                trumps=", ".join(TRUMPS),
+            )
         elif len(set(trumps)) != len(trumps):
-            bad("trumps", "names a trump mode twice")
+            bad("trumps", gettext_noop("names a trump mode twice"))
         trumps = [mode for mode in TRUMPS if mode in trumps]
 
     if problems:

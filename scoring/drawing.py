@@ -1,0 +1,576 @@
+"""Pictures of the score as inline SVG: a team's slate in chalk (RULES.md §8) and a
+chart of both teams' running totals.
+
+Plain Python, no Django: the functions return SVG markup strings which a template
+puts into the page with ``mark_safe``. Every text that comes from outside (team
+names, labels) is escaped here. The pictures have no external references, no
+``style=`` attributes and no ``id``\\ s (several pictures share one page), and they
+scale to their container through ``viewBox``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from scoring.rules import Marks
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+SLATE = "#1f2a24"  # the board
+FRAME = "#6b4a2b"  # its wooden frame
+CHALK = "#f4f1e8"
+CHALK_FONTS = "'Comic Neue', Chalkboard, 'Chalkboard SE', 'Segoe Print', cursive"
+
+TEAM_COLOURS = ("#0d6efd", "#d63384")
+TEAM_DASHES = (None, "7 4")
+
+# A small fixed "random" sequence in [-1, 1]: the chalk's wobble, the same every time.
+_WOBBLE = (
+    0.31,
+    -0.52,
+    0.17,
+    0.68,
+    -0.23,
+    -0.71,
+    0.44,
+    -0.09,
+    0.59,
+    -0.38,
+    0.12,
+    -0.63,
+    0.27,
+    0.83,
+    -0.45,
+    0.05,
+    -0.88,
+    0.36,
+    -0.17,
+    0.74,
+)
+
+GROUP = 5  # a small gap after every fifth stroke, like counting on a real slate
+
+
+def _wobble(index: int, salt: int) -> float:
+    return _WOBBLE[(index * 7 + salt * 3) % len(_WOBBLE)]
+
+
+def _num(value: float) -> str:
+    """A coordinate, short: 12, 12.5, -3.25."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attrs(pairs: Iterable[tuple[str, str | float | int | None]]) -> str:
+    parts = []
+    for name, value in pairs:
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = _num(value)
+        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+    return " ".join(parts)
+
+
+def _element(tag: str, *pairs: tuple[str, str | float | int | None], text: str = "") -> str:
+    attrs = _attrs(pairs)
+    if text:
+        return f"<{tag} {attrs}>{escape(text, quote=True)}</{tag}>"
+    return f"<{tag} {attrs}/>"
+
+
+def _svg(
+    width: float, height: float, label: str, data: Sequence[tuple[str, int]], body: list[str]
+) -> str:
+    root = _attrs(
+        [
+            ("xmlns", SVG_NS),
+            ("viewBox", f"0 0 {_num(width)} {_num(height)}"),
+            ("role", "img"),
+            ("aria-label", label),
+            ("preserveAspectRatio", "xMidYMid meet"),
+            *data,
+        ]
+    )
+    title = f"<title>{escape(label, quote=True)}</title>"
+    return f"<svg {root}>{title}{''.join(body)}</svg>"
+
+
+# ---------------------------------------------------------------------------
+# The slate
+
+
+SLATE_W = 400.0
+SLATE_H = 240.0
+INSET = 9.0  # width of the wooden frame
+MARKS_X0 = 26.0  # strokes start here ...
+MARKS_X1 = 296.0  # ... and end here; the number is written to the right
+NUMBER_X = SLATE_W - INSET - 14.0
+LINES_Y = (58.0, 118.0, 178.0)  # top (100), middle (50), bottom (20)
+BAND = 25.0  # strokes reach this far above and below their line
+
+STROKE_SLOT = 11.0  # room for one stroke of 100 or 20
+STROKE_GAP = 8.0  # extra room after every fifth
+STROKE_MIN = 5.0  # closer than this, strokes wrap onto a second row
+CROSS_SLOT = 28.0  # room for one X
+CROSS_GAP = 8.0
+CROSS_MIN = 14.0
+
+
+def _row_layout(
+    count: int, slot: float, gap: float, minimum: float
+) -> tuple[list[tuple[float, int]], int, float]:
+    """Centres (x, row) for ``count`` items in groups of five between MARKS_X0 and
+    MARKS_X1, the number of rows, and the slot width used. Items move closer
+    together first and only wrap onto more rows when they would come too close."""
+    available = MARKS_X1 - MARKS_X0
+    if count == 0:
+        return [], 1, slot
+
+    def natural(per_row: int) -> float:
+        return per_row * slot + (math.ceil(per_row / GROUP) - 1) * gap
+
+    rows = 1
+    while True:
+        per_row = math.ceil(count / rows)
+        if rows > 1:
+            per_row = math.ceil(per_row / GROUP) * GROUP
+        scale = min(1.0, available / natural(per_row))
+        if slot * scale >= minimum or per_row <= GROUP:
+            break
+        rows += 1
+    used, used_gap = slot * scale, gap * scale
+    centres = []
+    for index in range(count):
+        row, column = divmod(index, per_row)
+        x = MARKS_X0 + column * used + (column // GROUP) * used_gap + used / 2
+        centres.append((x, row))
+    return centres, math.ceil(count / per_row), used
+
+
+def _row_centre(line_y: float, row: int, rows: int) -> tuple[float, float]:
+    """Where the row's strokes are centred, and half the height they may take."""
+    row_height = 2 * BAND / rows
+    return line_y - BAND + (row + 0.5) * row_height, row_height / 2
+
+
+def _chalk_path(
+    x1: float, y1: float, x2: float, y2: float, index: int, salt: int, wobble: float = 1.4
+) -> str:
+    """A slightly wavering chalk line from (x1, y1) to (x2, y2), as path data."""
+    x1 += _wobble(index, salt) * wobble
+    y1 += _wobble(index, salt + 1) * wobble
+    x2 += _wobble(index, salt + 2) * wobble
+    y2 += _wobble(index, salt + 3) * wobble
+    # bow the line a little to one side, in its middle
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    bow = _wobble(index, salt + 4) * min(2.2, length * 0.06)
+    cx = (x1 + x2) / 2 - (y2 - y1) / length * bow
+    cy = (y1 + y2) / 2 + (x2 - x1) / length * bow
+    return f"M{_num(x1)} {_num(y1)}Q{_num(cx)} {_num(cy)} {_num(x2)} {_num(y2)}"
+
+
+def _chalk(css_class: str, d: str, width: float = 3.0, opacity: float = 0.93) -> str:
+    return _element(
+        "path",
+        ("class", css_class),
+        ("d", d),
+        ("fill", "none"),
+        ("stroke", CHALK),
+        ("stroke-width", width),
+        ("stroke-linecap", "round"),
+        ("stroke-linejoin", "round"),
+        ("stroke-opacity", opacity),
+    )
+
+
+def _strokes(count: int, line_y: float, css_class: str, salt: int) -> list[str]:
+    centres, rows, _ = _row_layout(count, STROKE_SLOT, STROKE_GAP, STROKE_MIN)
+    body = []
+    for index, (x, row) in enumerate(centres):
+        y, half = _row_centre(line_y, row, rows)
+        half *= 0.82
+        slant = 1.6 + _wobble(index, salt + 9) * 0.8  # leaning right like a hand
+        d = _chalk_path(x - slant, y + half, x + slant, y - half, index, salt)
+        body.append(_chalk(css_class, d))
+    return body
+
+
+def _half_crosses(count: int, line_y: float) -> list[str]:
+    items = math.ceil(count / 2)  # an X for each pair, and a "/" for one left over
+    centres, rows, slot = _row_layout(items, CROSS_SLOT, CROSS_GAP, CROSS_MIN)
+    body = []
+    drawn = 0
+    for index, (x, row) in enumerate(centres):
+        y, half = _row_centre(line_y, row, rows)
+        half_h = half * 0.8
+        half_w = min(slot * 0.36, half_h * 0.8)
+        # "/" first, then "\" across it
+        d = _chalk_path(x - half_w, y + half_h, x + half_w, y - half_h, index, 7)
+        body.append(_chalk("slate-half-cross", d))
+        drawn += 1
+        if drawn < count:
+            d = _chalk_path(x - half_w, y - half_h, x + half_w, y + half_h, index, 13)
+            body.append(_chalk("slate-half-cross", d))
+            drawn += 1
+    return body
+
+
+def _smudges() -> list[str]:
+    """Faint traces of earlier games wiped off the slate."""
+    body = []
+    for index, (x, y, rx, ry) in enumerate(
+        ((92.0, 86.0, 70.0, 16.0), (250.0, 150.0, 90.0, 14.0), (330.0, 70.0, 40.0, 22.0))
+    ):
+        body.append(
+            _element(
+                "ellipse",
+                ("class", "slate-smudge"),
+                ("cx", x),
+                ("cy", y),
+                ("rx", rx),
+                ("ry", ry),
+                ("fill", CHALK),
+                ("fill-opacity", 0.035),
+                ("transform", f"rotate({_num(-4 + 3 * index)} {_num(x)} {_num(y)})"),
+            )
+        )
+    return body
+
+
+def slate_svg(marks: Marks, *, label: str, total_label: str | None = None) -> str:
+    """One team's slate, drawn in chalk: strokes of 100 on the top line, half-crosses
+    of 50 on the middle line (pairs drawn as X), strokes of 20 on the bottom line and
+    the number at the right (RULES.md §8).
+
+    ``label`` names the picture for screen readers (already translated);
+    ``total_label``, if given, is written small under the bottom line and added to
+    the picture's name, e.g. "Total 345".
+    """
+    name = label if total_label is None else f"{label} — {total_label}"
+    body = [
+        _element(
+            "rect",
+            ("class", "slate-frame"),
+            ("x", 0),
+            ("y", 0),
+            ("width", SLATE_W),
+            ("height", SLATE_H),
+            ("rx", 12),
+            ("fill", FRAME),
+        ),
+        _element(
+            "rect",
+            ("class", "slate-board"),
+            ("x", INSET),
+            ("y", INSET),
+            ("width", SLATE_W - 2 * INSET),
+            ("height", SLATE_H - 2 * INSET),
+            ("rx", 5),
+            ("fill", SLATE),
+        ),
+        *_smudges(),
+    ]
+    for index, y in enumerate(LINES_Y):
+        d = _chalk_path(MARKS_X0 - 10, y, MARKS_X1 + 6, y + 0.8, index, 3, wobble=1.0)
+        body.append(_chalk("slate-line", d, width=2.2, opacity=0.8))
+    body += _strokes(marks.hundreds, LINES_Y[0], "slate-hundred", 1)
+    body += _half_crosses(marks.half_crosses, LINES_Y[1])
+    body += _strokes(marks.twenties, LINES_Y[2], "slate-twenty", 5)
+
+    number = str(marks.number)
+    size = min(46.0, (SLATE_W - INSET - MARKS_X1 - 22) / (0.62 * len(number)))
+    body.append(
+        _element(
+            "text",
+            ("class", "slate-number"),
+            ("x", NUMBER_X),
+            ("y", LINES_Y[1] + size * 0.35),
+            ("text-anchor", "end"),
+            ("font-family", CHALK_FONTS),
+            ("font-size", size),
+            ("font-weight", "bold"),
+            ("fill", CHALK),
+            ("fill-opacity", 0.93),
+            ("transform", f"rotate(-4 {_num(NUMBER_X)} {_num(LINES_Y[1])})"),
+            text=number,
+        )
+    )
+    if total_label:
+        x, y = MARKS_X0 - 8, SLATE_H - INSET - 11
+        room = SLATE_W - 2 * INSET - 30
+        body.append(
+            _element(
+                "text",
+                ("class", "slate-total"),
+                ("x", x),
+                ("y", y),
+                ("font-family", CHALK_FONTS),
+                ("font-size", 14),
+                ("fill", CHALK),
+                ("fill-opacity", 0.75),
+                # squeeze a long label rather than let it run off the slate
+                ("textLength", room if len(total_label) * 7.5 > room else None),
+                ("lengthAdjust", "spacingAndGlyphs" if len(total_label) * 7.5 > room else None),
+                text=total_label,
+            )
+        )
+    data = (
+        ("data-hundreds", marks.hundreds),
+        ("data-half-crosses", marks.half_crosses),
+        ("data-twenties", marks.twenties),
+        ("data-number", marks.number),
+    )
+    return _svg(SLATE_W, SLATE_H, name, data, body)
+
+
+# ---------------------------------------------------------------------------
+# The chart of running totals
+
+
+CHART_W = 400.0
+CHART_H = 260.0
+PLOT_X0 = 44.0
+PLOT_X1 = CHART_W - 12.0
+PLOT_Y0 = 40.0  # top of the plot; the legend is above it
+PLOT_Y1 = CHART_H - 26.0  # the x axis; its hand numbers are below it
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+NAME_CHARS = 18  # longer team names are shortened in the legend
+
+
+def _nice_step(top: float, ticks: int) -> int:
+    """A round step (1, 2, 5, 10, 20, 25, 50, …) giving about ``ticks`` steps to ``top``."""
+    rough = max(top / ticks, 1.0)
+    magnitude = 10 ** math.floor(math.log10(rough))
+    for factor in (1, 2, 2.5, 5, 10):
+        step = factor * magnitude
+        if step >= rough and step == int(step):
+            return int(step)
+    return int(10 * magnitude)
+
+
+def _shorten(name: str) -> str:
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1].rstrip() + "…"
+
+
+def totals_chart_svg(
+    totals: Sequence[tuple[int, int]],
+    *,
+    target: int | None,
+    team_names: tuple[str, str],
+    label: str,
+    target_label: str,
+    half_label: str,
+) -> str:
+    """Both teams' running totals hand by hand, from (0, 0): team 0 a solid line,
+    team 1 a dashed one, with a dot at each hand; lines at the target and at half
+    of it (when there is a target); a legend with the team names.
+
+    ``totals[i]`` is the two teams' totals after hand i + 1. Texts come in already
+    translated and are escaped here.
+    """
+    hands = len(totals)
+    highest = max([target or 0, *(max(pair) for pair in totals), 1])
+    y_step = _nice_step(highest, 5)
+    y_top = math.ceil(highest / y_step) * y_step
+    x_last = max(hands, 1)
+
+    def px(hand: float) -> float:
+        return PLOT_X0 + (PLOT_X1 - PLOT_X0) * hand / x_last
+
+    def py(points: float) -> float:
+        return PLOT_Y1 - (PLOT_Y1 - PLOT_Y0) * points / y_top
+
+    body: list[str] = []
+    text_common: tuple[tuple[str, str | float | int | None], ...] = (
+        ("font-family", FONT),
+        ("fill", "currentColor"),
+    )
+
+    # gridlines and their labels
+    for value in range(0, y_top + 1, y_step):
+        y = py(value)
+        body.append(
+            _element(
+                "line",
+                ("class", "chart-grid"),
+                ("x1", PLOT_X0),
+                ("y1", y),
+                ("x2", PLOT_X1),
+                ("y2", y),
+                ("stroke", "currentColor"),
+                ("stroke-opacity", 0.5 if value == 0 else 0.15),
+                ("stroke-width", 1),
+            )
+        )
+        body.append(
+            _element(
+                "text",
+                ("class", "chart-y-label"),
+                ("x", PLOT_X0 - 5),
+                ("y", y + 3.5),
+                ("text-anchor", "end"),
+                ("font-size", 10),
+                *text_common,
+                text=str(value),
+            )
+        )
+    body.append(
+        _element(
+            "line",
+            ("class", "chart-axis"),
+            ("x1", PLOT_X0),
+            ("y1", PLOT_Y0),
+            ("x2", PLOT_X0),
+            ("y2", PLOT_Y1),
+            ("stroke", "currentColor"),
+            ("stroke-opacity", 0.5),
+            ("stroke-width", 1),
+        )
+    )
+
+    # hand numbers
+    x_step = 1
+    for step in (1, 2, 5, 10, 20, 50, 100):
+        x_step = step
+        if x_last / step <= 12:
+            break
+    for hand in range(0, x_last + 1, x_step):
+        x = px(hand)
+        body.append(
+            _element(
+                "line",
+                ("class", "chart-x-tick"),
+                ("x1", x),
+                ("y1", PLOT_Y1),
+                ("x2", x),
+                ("y2", PLOT_Y1 + 4),
+                ("stroke", "currentColor"),
+                ("stroke-opacity", 0.5),
+                ("stroke-width", 1),
+            )
+        )
+        body.append(
+            _element(
+                "text",
+                ("class", "chart-x-label"),
+                ("x", x),
+                ("y", PLOT_Y1 + 15),
+                ("text-anchor", "middle"),
+                ("font-size", 10),
+                *text_common,
+                text=str(hand),
+            )
+        )
+
+    # the target, and half of it
+    if target is not None:
+        for css_class, level, text, dash in (
+            ("chart-target", float(target), target_label, "6 3"),
+            ("chart-half", target / 2, half_label, "2 3"),
+        ):
+            y = py(level)
+            body.append(
+                _element(
+                    "line",
+                    ("class", css_class),
+                    ("x1", PLOT_X0),
+                    ("y1", y),
+                    ("x2", PLOT_X1),
+                    ("y2", y),
+                    ("stroke", "currentColor"),
+                    ("stroke-opacity", 0.7),
+                    ("stroke-width", 1.2),
+                    ("stroke-dasharray", dash),
+                )
+            )
+            amount = _num(level)
+            body.append(
+                _element(
+                    "text",
+                    ("class", f"{css_class}-label"),
+                    ("x", PLOT_X1 - 2),
+                    ("y", y - 4),
+                    ("text-anchor", "end"),
+                    ("font-size", 10),
+                    ("font-style", "italic"),
+                    *text_common,
+                    text=f"{text} {amount}",
+                )
+            )
+
+    # the two teams' lines, dots and legend entries
+    radius = 3.0 if hands <= 20 else 2.0 if hands <= 40 else 1.5
+    legend_x = (PLOT_X0, PLOT_X0 + (PLOT_X1 - PLOT_X0) / 2 + 4)
+    for team in (0, 1):
+        colour, team_dash = TEAM_COLOURS[team], TEAM_DASHES[team]
+        points = [(px(0), py(0))] + [
+            (px(hand), py(pair[team])) for hand, pair in enumerate(totals, start=1)
+        ]
+        body.append(
+            _element(
+                "polyline",
+                ("class", f"chart-line-{team}"),
+                ("points", " ".join(f"{_num(x)},{_num(y)}" for x, y in points)),
+                ("fill", "none"),
+                ("stroke", colour),
+                ("stroke-width", 2.4),
+                ("stroke-linejoin", "round"),
+                ("stroke-linecap", "round"),
+                ("stroke-dasharray", team_dash),
+            )
+        )
+        for x, y in points[1:]:
+            body.append(
+                _element(
+                    "circle",
+                    ("class", f"chart-dot-{team}"),
+                    ("cx", x),
+                    ("cy", y),
+                    ("r", radius),
+                    ("fill", colour if team == 0 else "none"),
+                    ("stroke", colour),
+                    ("stroke-width", 1.4),
+                )
+            )
+        lx, ly = legend_x[team], 16.0
+        body.append(
+            _element(
+                "line",
+                ("class", f"chart-legend-{team}"),
+                ("x1", lx),
+                ("y1", ly),
+                ("x2", lx + 26),
+                ("y2", ly),
+                ("stroke", colour),
+                ("stroke-width", 2.4),
+                ("stroke-linecap", "round"),
+                ("stroke-dasharray", team_dash),
+            )
+        )
+        body.append(
+            _element(
+                "circle",
+                ("class", f"chart-legend-dot-{team}"),
+                ("cx", lx + 13),
+                ("cy", ly),
+                ("r", 3),
+                ("fill", colour if team == 0 else "none"),
+                ("stroke", colour),
+                ("stroke-width", 1.4),
+            )
+        )
+        body.append(
+            _element(
+                "text",
+                ("class", f"chart-legend-name-{team}"),
+                ("x", lx + 32),
+                ("y", ly + 4),
+                ("font-size", 12),
+                *text_common,
+                text=_shorten(team_names[team]),
+            )
+        )
+    return _svg(CHART_W, CHART_H, label, (("data-hands", hands),), body)
