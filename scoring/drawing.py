@@ -186,6 +186,11 @@ def _chalk(css_class: str, d: str, width: float = 3.0, opacity: float = 0.93) ->
     )
 
 
+def _pressure(index: int, salt: int) -> tuple[float, float]:
+    """How hard the chalk was pressed: stroke width and opacity vary a little."""
+    return 3.0 + 0.35 * _wobble(index, salt + 11), 0.88 + 0.07 * _wobble(index, salt + 6)
+
+
 def _strokes(count: int, line_y: float, css_class: str, salt: int) -> list[str]:
     centres, rows, _ = _row_layout(count, STROKE_SLOT, STROKE_GAP, STROKE_MIN)
     body = []
@@ -194,7 +199,7 @@ def _strokes(count: int, line_y: float, css_class: str, salt: int) -> list[str]:
         half *= 0.82
         slant = 1.6 + _wobble(index, salt + 9) * 0.8  # leaning right like a hand
         d = _chalk_path(x - slant, y + half, x + slant, y - half, index, salt)
-        body.append(_chalk(css_class, d))
+        body.append(_chalk(css_class, d, *_pressure(index, salt)))
     return body
 
 
@@ -209,11 +214,11 @@ def _half_crosses(count: int, line_y: float) -> list[str]:
         half_w = min(slot * 0.36, half_h * 0.8)
         # "/" first, then "\" across it
         d = _chalk_path(x - half_w, y + half_h, x + half_w, y - half_h, index, 7)
-        body.append(_chalk("slate-half-cross", d))
+        body.append(_chalk("slate-half-cross", d, *_pressure(index, 7)))
         drawn += 1
         if drawn < count:
             d = _chalk_path(x - half_w, y - half_h, x + half_w, y + half_h, index, 13)
-            body.append(_chalk("slate-half-cross", d))
+            body.append(_chalk("slate-half-cross", d, *_pressure(index, 13)))
             drawn += 1
     return body
 
@@ -233,7 +238,7 @@ def _smudges() -> list[str]:
                 ("rx", rx),
                 ("ry", ry),
                 ("fill", CHALK),
-                ("fill-opacity", 0.035),
+                ("fill-opacity", 0.022),
                 ("transform", f"rotate({_num(-4 + 3 * index)} {_num(x)} {_num(y)})"),
             )
         )
@@ -301,6 +306,7 @@ def slate_svg(marks: Marks, *, label: str, total_label: str | None = None) -> st
     if total_label:
         x, y = MARKS_X0 - 8, SLATE_H - INSET - 11
         room = SLATE_W - 2 * INSET - 30
+        squeeze = _text_width(total_label, 14) > room
         body.append(
             _element(
                 "text",
@@ -312,8 +318,8 @@ def slate_svg(marks: Marks, *, label: str, total_label: str | None = None) -> st
                 ("fill", CHALK),
                 ("fill-opacity", 0.75),
                 # squeeze a long label rather than let it run off the slate
-                ("textLength", room if len(total_label) * 7.5 > room else None),
-                ("lengthAdjust", "spacingAndGlyphs" if len(total_label) * 7.5 > room else None),
+                ("textLength", room if squeeze else None),
+                ("lengthAdjust", "spacingAndGlyphs" if squeeze else None),
                 text=total_label,
             )
         )
@@ -337,7 +343,7 @@ PLOT_X1 = CHART_W - 12.0
 PLOT_Y0 = 40.0  # top of the plot; the legend is above it
 PLOT_Y1 = CHART_H - 26.0  # the x axis; its hand numbers are below it
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-NAME_CHARS = 18  # longer team names are shortened in the legend
+NAME_CHARS = 16  # longer team names are shortened in the legend
 
 
 def _nice_step(top: float, ticks: int) -> int:
@@ -349,6 +355,12 @@ def _nice_step(top: float, ticks: int) -> int:
         if step >= rough and step == int(step):
             return int(step)
     return int(10 * magnitude)
+
+
+def _text_width(text: str, size: float) -> float:
+    """A generous guess at how wide ``text`` is in a sans-serif font."""
+    ems = sum(0.95 if c in "MWmw@" else 0.72 if c.isupper() else 0.56 for c in text)
+    return ems * size
 
 
 def _shorten(name: str) -> str:
@@ -372,7 +384,7 @@ def totals_chart_svg(
     translated and are escaped here.
     """
     hands = len(totals)
-    highest = max([target or 0, *(max(pair) for pair in totals), 1])
+    highest = max([target or 0, *(max(pair) for pair in totals), 100])
     y_step = _nice_step(highest, 5)
     y_top = math.ceil(highest / y_step) * y_step
     x_last = max(hands, 1)
@@ -410,9 +422,9 @@ def totals_chart_svg(
                 "text",
                 ("class", "chart-y-label"),
                 ("x", PLOT_X0 - 5),
-                ("y", y + 3.5),
+                ("y", y + 4),
                 ("text-anchor", "end"),
-                ("font-size", 10),
+                ("font-size", 12),
                 *text_common,
                 text=str(value),
             )
@@ -457,9 +469,9 @@ def totals_chart_svg(
                 "text",
                 ("class", "chart-x-label"),
                 ("x", x),
-                ("y", PLOT_Y1 + 15),
+                ("y", PLOT_Y1 + 16),
                 ("text-anchor", "middle"),
-                ("font-size", 10),
+                ("font-size", 12),
                 *text_common,
                 text=str(hand),
             )
@@ -491,10 +503,10 @@ def totals_chart_svg(
                 _element(
                     "text",
                     ("class", f"{css_class}-label"),
-                    ("x", PLOT_X1 - 2),
+                    # at the left, where both lines are still low
+                    ("x", PLOT_X0 + 4),
                     ("y", y - 4),
-                    ("text-anchor", "end"),
-                    ("font-size", 10),
+                    ("font-size", 11),
                     ("font-style", "italic"),
                     *text_common,
                     text=f"{text} {amount}",
@@ -536,6 +548,9 @@ def totals_chart_svg(
                 )
             )
         lx, ly = legend_x[team], 16.0
+        name = _shorten(team_names[team])
+        room = (PLOT_X1 - PLOT_X0) / 2 - 40
+        squeeze = _text_width(name, 13) > room
         body.append(
             _element(
                 "line",
@@ -568,9 +583,12 @@ def totals_chart_svg(
                 ("class", f"chart-legend-name-{team}"),
                 ("x", lx + 32),
                 ("y", ly + 4),
-                ("font-size", 12),
+                ("font-size", 13),
                 *text_common,
-                text=_shorten(team_names[team]),
+                # squeeze a name of wide letters rather than let it run off the chart
+                ("textLength", room if squeeze else None),
+                ("lengthAdjust", "spacingAndGlyphs" if squeeze else None),
+                text=name,
             )
         )
     return _svg(CHART_W, CHART_H, label, (("data-hands", hands),), body)

@@ -3,6 +3,7 @@ they are computed by the rules engine from the hands (one source of truth)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -23,6 +24,13 @@ TRUMP_CHOICES = [
 ]
 
 
+SUIT_STYLES = [
+    ("french", _("French suits (♥ ♦ ♣ ♠)")),
+    ("german", _("German-Swiss suits (Rosen, Schellen, Schilten, Eicheln)")),
+]
+SEAT_CHOICES = [(0, _("Seat 1")), (1, _("Seat 2")), (2, _("Seat 3")), (3, _("Seat 4"))]
+
+
 def empty_weis() -> list[list[object]]:
     return [[], []]
 
@@ -39,6 +47,15 @@ class Game(models.Model):
     ruleset = models.JSONField(
         _("ruleset"), help_text=_("The game file's ruleset, every field written out.")
     )
+    suit_style = models.CharField(
+        _("suit names"), max_length=10, choices=SUIT_STYLES, default="french"
+    )
+    first_chooser = models.PositiveSmallIntegerField(
+        _("holds the 7 of diamonds"),
+        choices=SEAT_CHOICES,
+        default=0,
+        help_text=_("The player who chooses trump in the first hand."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = GameQuerySet.as_manager()
@@ -47,6 +64,11 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-played_on", "-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first_chooser__lte=3), name="game_first_chooser_is_a_seat"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name or _("Game %(id)s") % {"id": self.pk}
@@ -189,3 +211,38 @@ class Hand(models.Model):
             chooser=hand.chooser or "",
             chibre=hand.chibre,
         )
+
+
+class HandChange(models.Model):
+    """Every change to a game's hands, kept for the table to see: which hand, what it
+    was before and after, when, from which device or user. ``form_key`` is the key
+    of the form that asked for it, so that a form sent twice changes the game once."""
+
+    RECORDED = "recorded"
+    EDITED = "edited"
+    UNDONE = "undone"
+    ACTIONS = [(RECORDED, _("recorded")), (EDITED, _("corrected")), (UNDONE, _("undone"))]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    hand_number = models.PositiveIntegerField(_("hand"))
+    action = models.CharField(_("change"), max_length=10, choices=ACTIONS)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    form_key = models.UUIDField(_("form key"), unique=True, null=True, blank=True)
+    device = models.CharField(_("device"), max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("change")
+        verbose_name_plural = _("changes")
+        ordering = ["game", "-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.hand_number}"

@@ -1,69 +1,173 @@
-"""What the game pages show, computed once per game from the rules engine."""
+"""What the game pages show, computed once per game by the rules engine."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scoring import rules
-from scoring.models import Game, Team
+from scoring.models import Game, Hand, Team
 from scoring.rules.hand import Pair
+from scoring.suits import TrumpLabel, trump_label
 
 
 @dataclass(frozen=True)
-class GameSummary:
-    game: Game
-    teams: list[Team]
-    ruleset: rules.Ruleset
-    result: rules.GameResult
-    hands_played: int
-
-    @property
-    def winner(self) -> Team | None:
-        return None if self.result.winner is None else self.teams[self.result.winner]
-
-    @property
-    def loser(self) -> Team | None:
-        return None if self.result.loser is None else self.teams[self.result.loser]
-
-    @property
-    def scores(self) -> list[tuple[Team, int]]:
-        return list(zip(self.teams, self.result.totals, strict=True))
+class TeamView:
+    index: int
+    name: str
+    players: tuple[str, str]
+    total: int
+    marks: rules.Marks
+    needed: int | None  # points still needed to go out
+    needed_by_multiplier: dict[int, int]
+    matches: int
+    weis_points: int
+    weis_hands: int
+    stoeck: int
+    won: bool
+    rubicon: bool
 
 
 @dataclass(frozen=True)
 class HandRow:
     number: int
-    trump: str
-    trump_label: str
+    trump: TrumpLabel
+    multiplier: int
     points: Pair
     totals: Pair
     match: int | None
     stoeck: int | None
-    weis: tuple[int, int]
+    weis: Pair
+    chooser: str
+    chibre: bool
+    cards_missing: bool
 
 
-def game_summary(game: Game) -> GameSummary:
-    teams = sorted(game.teams.all(), key=lambda team: team.index)
-    result = game.result()
-    return GameSummary(game, teams, game.rules, result, len(result.hands))
+@dataclass(frozen=True)
+class TrumpOption:
+    label: TrumpLabel
+    multiplier: int
 
 
-def hand_rows(game: Game, result: rules.GameResult) -> list[HandRow]:
+@dataclass(frozen=True)
+class GameView:
+    game: Game
+    ruleset: rules.Ruleset
+    result: rules.GameResult
+    teams: list[TeamView]
+    rows: list[HandRow]
+    seats: list[str]  # the four names in seat order
+    trumps: list[TrumpOption] = field(default_factory=list)
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.rows)
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rows) + 1
+
+    @property
+    def over(self) -> bool:
+        return self.result.over
+
+    @property
+    def winner(self) -> TeamView | None:
+        return None if self.result.winner is None else self.teams[self.result.winner]
+
+    @property
+    def loser(self) -> TeamView | None:
+        return None if self.result.loser is None else self.teams[self.result.loser]
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        return (self.teams[0].name, self.teams[1].name)
+
+    @property
+    def chooser(self) -> str:
+        """Who chooses trump (and leads) in the next hand (RULES.md §7)."""
+        return self.seats[rules.chooser(self.game.first_chooser, self.next_number)]
+
+    @property
+    def dealer(self) -> str:
+        return self.seats[rules.dealer(self.game.first_chooser, self.next_number)]
+
+    @property
+    def half_target(self) -> float | None:
+        return self.ruleset.half_target
+
+    @property
+    def hands_left(self) -> int | None:
+        if self.ruleset.hands is None:
+            return None
+        return max(0, self.ruleset.hands - len(self.rows))
+
+    @property
+    def last_number(self) -> int | None:
+        return self.rows[-1].number if self.rows else None
+
+    @property
+    def totals_by_hand(self) -> list[Pair]:
+        return [row.totals for row in self.rows]
+
+
+def game_view(game: Game) -> GameView:
+    """Everything a page shows about a game (teams, players and hands prefetched)."""
     ruleset = game.rules
-    hands = sorted(game.hands.all(), key=lambda hand: hand.number)
+    teams: list[Team] = sorted(game.teams.all(), key=lambda team: team.index)
+    hands: list[Hand] = sorted(game.hands.all(), key=lambda hand: hand.number)
+    played = [hand.to_rules() for hand in hands]
+    result = rules.play(ruleset, played, check=False)
+    players = [tuple(p.name for p in team.ordered_players()) for team in teams]
+    seats = [players[seat % 2][seat // 2] for seat in range(4)]
+
     rows = []
-    for hand, counted in zip(hands, result.hands, strict=True):
-        parts = rules.hand_parts(ruleset, hand.to_rules())
+    for hand, stored, counted in zip(played, hands, result.hands, strict=True):
+        parts = rules.hand_parts(ruleset, hand)
         rows.append(
             HandRow(
-                number=hand.number,
-                trump=hand.trump,
-                trump_label=hand.get_trump_display(),
+                number=stored.number,
+                trump=trump_label(hand.trump, game.suit_style),
+                multiplier=parts.multiplier,
                 points=counted.points,
                 totals=counted.totals,
                 match=hand.match,
                 stoeck=hand.stoeck,
-                weis=parts.weis,
+                weis=(
+                    parts.weis[0] - parts.weis_cancelled[0],
+                    parts.weis[1] - parts.weis_cancelled[1],
+                ),
+                chooser=hand.chooser or "",
+                chibre=hand.chibre,
+                cards_missing=hand.cards is None,
             )
         )
-    return rows
+
+    team_views = []
+    for index, team in enumerate(teams):
+        points = [hand.points[index] for hand in result.hands]
+        needed = rules.points_to_go_out(ruleset, result.totals)
+        team_needed = None if needed is None else needed[index]
+        team_views.append(
+            TeamView(
+                index=index,
+                name=team.name,
+                players=players[index],  # type: ignore[arg-type]
+                total=result.totals[index],
+                marks=(rules.slate(points) or [rules.Marks()])[-1],
+                needed=team_needed,
+                needed_by_multiplier=(
+                    {} if team_needed is None else rules.needed_by_multiplier(ruleset, team_needed)
+                ),
+                matches=sum(1 for row in rows if row.match == index),
+                weis_points=sum(row.weis[index] for row in rows),
+                weis_hands=sum(1 for row in rows if row.weis[index]),
+                stoeck=sum(1 for row in rows if row.stoeck == index),
+                won=result.winner == index,
+                rubicon=result.rubicon and result.loser == index,
+            )
+        )
+    trumps = [
+        TrumpOption(trump_label(trump, game.suit_style), ruleset.multiplier(trump))
+        for trump in ruleset.trumps
+    ]
+    return GameView(game, ruleset, result, team_views, rows, seats, trumps)

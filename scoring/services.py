@@ -1,20 +1,68 @@
-"""Actions on games, one function each, each in one transaction."""
+"""Actions on games, one function each, each in one transaction.
+
+Every change to the hands goes through the rules engine before anything is
+written, and is logged as a :class:`HandChange`. A form is sent with a key: the
+same key twice changes the game once. A form sent from a screen that no longer
+shows the game as it is (another phone recorded a hand meanwhile) is refused.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import json
+import uuid
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
-from scoring.models import Game, Hand, Player, Team
+from scoring import rules
+from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import RulesError, gamefile
 
 
+class StaleScreen(Exception):
+    """The form was made from a game that has changed since; nothing was stored."""
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who asked for a change: the signed-in user if any, and the device."""
+
+    device: str = ""
+    user: AbstractBaseUser | AnonymousUser | None = None
+
+    @property
+    def user_or_none(self) -> AbstractBaseUser | None:
+        user = self.user
+        return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a change did. ``repeated``: the form had been sent before; nothing new stored."""
+
+    change: HandChange
+    repeated: bool = False
+
+
+# -- games -------------------------------------------------------------------------------
+
+
 @transaction.atomic
-def store_game(record: gamefile.GameRecord) -> Game:
+def store_game(
+    record: gamefile.GameRecord, *, suit_style: str = "french", first_chooser: int = 0
+) -> Game:
     """Store a checked game record whole: the game, its two teams, four players, hands."""
     game = Game.objects.create(
-        name=record.name, played_on=record.played_on, ruleset=record.ruleset.to_dict()
+        name=record.name,
+        played_on=record.played_on,
+        ruleset=record.ruleset.to_dict(),
+        suit_style=suit_style,
+        first_chooser=first_chooser,
     )
     for index, team_record in enumerate(record.teams):
         team = Team.objects.create(game=game, index=index, name=team_record.name)
@@ -26,6 +74,20 @@ def store_game(record: gamefile.GameRecord) -> Game:
         Hand.from_rules(game, number, hand) for number, hand in enumerate(record.hands, start=1)
     )
     return game
+
+
+def start_game(
+    *,
+    name: str,
+    ruleset: rules.Ruleset,
+    teams: tuple[gamefile.Team, gamefile.Team],
+    first_chooser: int,
+    suit_style: str,
+    played_on: dt.date | None = None,
+) -> Game:
+    """A new game with no hand yet."""
+    record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
+    return store_game(record, suit_style=suit_style, first_chooser=first_chooser)
 
 
 def import_game(data: object) -> Game:
@@ -62,3 +124,150 @@ class GameInFileError(Exception):
 def export_game(game: Game) -> dict[str, Any]:
     """The ``jass-game/1`` document of a stored game, with its computed ``result``."""
     return game.record().to_dict()
+
+
+# -- hands -------------------------------------------------------------------------------
+
+
+def hand_version(hand: Hand | None) -> str:
+    """A short fingerprint of a stored hand: a correction form carries the one it
+    was made from, and is refused when the hand has changed since."""
+    if hand is None:
+        return ""
+    text = json.dumps(hand.to_rules().to_dict(), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _locked_hands(game_id: int) -> tuple[Game, list[Hand]]:
+    game = Game.objects.select_for_update().get(pk=game_id)
+    return game, list(game.hands.order_by("number"))
+
+
+def _repeated(form_key: uuid.UUID) -> Done | None:
+    change = HandChange.objects.filter(form_key=form_key).first()
+    return Done(change, repeated=True) if change else None
+
+
+def _log(
+    game: Game,
+    number: int,
+    action: str,
+    before: Hand | None,
+    after: rules.Hand | None,
+    form_key: uuid.UUID,
+    author: Author,
+) -> HandChange:
+    return HandChange.objects.create(
+        game=game,
+        hand_number=number,
+        action=action,
+        before=None if before is None else before.to_rules().to_dict(),
+        after=None if after is None else after.to_dict(),
+        form_key=form_key,
+        device=author.device[:200],
+        user=author.user_or_none,
+    )
+
+
+def _once(form_key: uuid.UUID, action: Any) -> Done:
+    """Run ``action`` in a transaction, once per form key, whatever the retries."""
+    repeated = _repeated(form_key)
+    if repeated:
+        return repeated
+    try:
+        with transaction.atomic():
+            return action()
+    except IntegrityError:
+        # Another request got there first: the same form sent twice at once, or
+        # another phone recording the same hand.
+        repeated = _repeated(form_key)
+        if repeated:
+            return repeated
+        raise StaleScreen(_("Another device changed this game at the same moment.")) from None
+
+
+def record_hand(
+    game_id: int, hand: rules.Hand, *, number: int, form_key: uuid.UUID, author: Author
+) -> Done:
+    """Record hand ``number`` of a game.
+
+    Effects: checks the whole game with the new hand (raises :class:`RulesError`,
+    nothing stored); refuses with :class:`StaleScreen` when hand ``number`` is not
+    the next one (recorded from another screen meanwhile); stores the hand and a
+    :class:`HandChange`. Sending the same ``form_key`` again stores nothing more.
+    """
+
+    def action() -> Done:
+        game, hands = _locked_hands(game_id)
+        if number != len(hands) + 1:
+            raise StaleScreen(
+                _("Hand %(number)s was already recorded — here is the game now.")
+                % {"number": number}
+                if number <= len(hands)
+                else _("This screen is out of date — here is the game now.")
+            )
+        rules.play(game.rules, [*(h.to_rules() for h in hands), hand])
+        Hand.from_rules(game, number, hand).save()
+        return Done(_log(game, number, HandChange.RECORDED, None, hand, form_key, author))
+
+    return _once(form_key, action)
+
+
+def correct_hand(
+    game_id: int,
+    hand: rules.Hand,
+    *,
+    number: int,
+    version: str,
+    form_key: uuid.UUID,
+    author: Author,
+) -> Done:
+    """Replace hand ``number`` with a corrected one; the game is counted again.
+
+    Effects: refuses with :class:`RulesError` when the corrected hand, or any later
+    hand with it, breaks a rule (the problem names that hand); refuses with
+    :class:`StaleScreen` when the hand changed since the form was made
+    (``version``); stores the hand and a :class:`HandChange` with before and after.
+    """
+
+    def action() -> Done:
+        game, hands = _locked_hands(game_id)
+        if not 1 <= number <= len(hands):
+            raise StaleScreen(
+                _("Hand %(number)s no longer exists — here is the game now.") % {"number": number}
+            )
+        stored = hands[number - 1]
+        if hand_version(stored) != version:
+            raise StaleScreen(
+                _("Hand %(number)s was changed on another device — here it is now.")
+                % {"number": number}
+            )
+        corrected = [h.to_rules() for h in hands]
+        corrected[number - 1] = hand
+        rules.play(game.rules, corrected)
+        change = _log(game, number, HandChange.EDITED, stored, hand, form_key, author)
+        replacement = Hand.from_rules(game, number, hand)
+        replacement.pk, replacement.created_at = stored.pk, stored.created_at
+        replacement.save()
+        return Done(change)
+
+    return _once(form_key, action)
+
+
+def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Author) -> Done:
+    """Take back the last hand, ``number``; refused (:class:`StaleScreen`) when it is
+    not the last one any more. The hand is kept in the history."""
+
+    def action() -> Done:
+        game, hands = _locked_hands(game_id)
+        if not hands or hands[-1].number != number:
+            raise StaleScreen(
+                _("Hand %(number)s is not the last hand any more — here is the game now.")
+                % {"number": number}
+            )
+        last = hands[-1]
+        change = _log(game, number, HandChange.UNDONE, last, None, form_key, author)
+        last.delete()
+        return Done(change)
+
+    return _once(form_key, action)

@@ -5,6 +5,13 @@ from scoring import views
 app_name = "scoring"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/new/", views.new_game, name="new_game"),
+    path("games/import/", views.upload_game, name="upload_game"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
+    path("games/<int:game_id>/table/", views.table, name="table"),
+    path("games/<int:game_id>/hands/", views.record_hand, name="record_hand"),
+    path("games/<int:game_id>/hands/<int:number>/", views.correct_hand, name="correct_hand"),
+    path("games/<int:game_id>/undo/", views.undo_last_hand, name="undo_last_hand"),
+    path("games/<int:game_id>/history/", views.history, name="history"),
     path("games/<int:game_id>/game.json", views.game_file, name="game_file"),
 ]

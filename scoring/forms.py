@@ -1,0 +1,378 @@
+"""Forms of the table screen: every input goes through one of these, then the engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections import Counter
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+from scoring.models import SUIT_STYLES
+from scoring.rules import CARD_POINTS, PRESETS, TRUMPS, gamefile
+from scoring.suits import trump_label
+
+MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
+
+
+def problem_message(problem: rules.Problem) -> str:
+    """The engine's message in the reader's language."""
+    return gettext(problem.template).format(**problem.params)
+
+
+def add_problems(form: forms.Form, problems: list[rules.Problem], fields: dict[str, str]) -> None:
+    """Put each engine problem beside the form field it concerns (or above the form)."""
+    for problem in problems:
+        name = fields.get(problem.field)
+        form.add_error(name if name in form.fields else None, problem_message(problem))
+
+
+def team_choices(team_names: tuple[str, str], none: str | None = None) -> list[tuple[str, str]]:
+    choices = [("0", team_names[0]), ("1", team_names[1])]
+    return [("", none), *choices] if none is not None else choices
+
+
+class TeamChoiceField(forms.TypedChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(coerce=int, empty_value=None, widget=forms.RadioSelect, **kwargs)
+
+
+class HandForm(forms.Form):
+    """One hand as the scorer enters it: trump, one team's card points, match, Weis, Stöck.
+
+    ``cleaned_data["hand"]`` is the hand for the engine. Field names differ from the
+    game file's where the screen differs: the scorer types one team's points
+    (``points`` for ``typed_team``); Weis is a count per value for the team that won it.
+    """
+
+    ENGINE_FIELDS = {
+        "trump": "trump",
+        "cards": "points",
+        "match": "match",
+        "weis": "weis_team",
+        "stoeck": "stoeck",
+        "out_first": "out_first",
+    }
+
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    form_key = forms.UUIDField(widget=forms.HiddenInput)
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    trump = forms.ChoiceField(label=_("Trump"), widget=forms.RadioSelect)
+    typed_team = forms.TypedChoiceField(
+        label=_("Card points of"), coerce=int, widget=forms.RadioSelect, initial=0
+    )
+    points = forms.IntegerField(
+        label=_("Card points"),
+        required=False,
+        min_value=0,
+        max_value=CARD_POINTS,
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        ),
+    )
+    match = TeamChoiceField(label=_("Match"), required=False)
+    weis_team = TeamChoiceField(label=_("Weis for"), required=False)
+    stoeck = TeamChoiceField(label=_("Stöck"), required=False)
+    out_first = TeamChoiceField(label=_("Who went out first?"), required=False)
+    chibre = forms.BooleanField(label=_("Chibré (trump passed to the partner)"), required=False)
+
+    def __init__(
+        self,
+        *args: Any,
+        ruleset: rules.Ruleset,
+        team_names: tuple[str, str],
+        suit_style: str = "french",
+        chooser: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.chooser = chooser
+        self.fields["trump"].choices = [
+            (trump, str(trump_label(trump, suit_style))) for trump in ruleset.trumps
+        ]
+        self.fields["typed_team"].choices = team_choices(team_names)
+        nobody = gettext("Nobody")
+        for name in ("match", "weis_team", "stoeck", "out_first"):
+            self.fields[name].choices = team_choices(team_names, none=nobody)
+        self.fields["out_first"].choices = team_choices(team_names)
+        self.weis_values = sorted(set(rules.weis_table(ruleset.weis).values()))
+        for value in self.weis_values:
+            self.fields[f"weis_{value}"] = forms.IntegerField(
+                label=str(value),
+                required=False,
+                min_value=0,
+                max_value=MAX_WEIS_OF_A_VALUE,
+                initial=0,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "weis-count"}),
+            )
+        if not ruleset.stoeck:
+            del self.fields["stoeck"]
+        if ruleset.weis == "none":
+            del self.fields["weis_team"]
+
+    def weis_fields(self) -> list[forms.BoundField]:
+        return [self[f"weis_{value}"] for value in self.weis_values]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        match, points, typed = data.get("match"), data.get("points"), data.get("typed_team", 0)
+        cards: tuple[int, int] | None
+        if match is not None:
+            cards = (CARD_POINTS, 0) if match == 0 else (0, CARD_POINTS)
+        elif points is None:
+            cards = None  # allowed only when the game ends on Stöck or Weis: the engine says
+        else:
+            other = CARD_POINTS - points
+            cards = (points, other) if typed == 0 else (other, points)
+        entries: list[int] = []
+        for value in self.weis_values:
+            entries += [value] * (data.get(f"weis_{value}") or 0)
+        weis_team = data.get("weis_team")
+        if entries and weis_team is None:
+            self.add_error("weis_team", gettext("Say which team won the Weis."))
+            return data
+        weis: tuple[tuple[int | str, ...], tuple[int | str, ...]] = ((), ())
+        if entries:
+            weis = (tuple(entries), ()) if weis_team == 0 else ((), tuple(entries))
+        data["hand"] = rules.Hand(
+            trump=data["trump"],
+            cards=cards,
+            match=match,
+            weis=weis,
+            stoeck=data.get("stoeck"),
+            out_first=data.get("out_first"),
+            chooser=self.chooser,
+            chibre=bool(data.get("chibre")),
+        )
+        return data
+
+    def add_problems(self, problems: list[rules.Problem]) -> None:
+        add_problems(self, problems, self.ENGINE_FIELDS)
+
+    @property
+    def asks_out_first(self) -> bool:
+        """The "who went out first?" question shows only when the engine needs it."""
+        return bool(self.is_bound and ("out_first" in self.errors or self.data.get("out_first")))
+
+    @staticmethod
+    def initial_for(
+        number: int, hand: rules.Hand | None = None, version: str = ""
+    ) -> dict[str, Any]:
+        """The form's initial values: a fresh key, and the stored hand when correcting one."""
+        initial: dict[str, Any] = {
+            "hand_number": number,
+            "form_key": uuid.uuid4(),
+            "version": version,
+        }
+        if hand is None:
+            return initial
+        initial |= {
+            "trump": hand.trump,
+            "typed_team": 0,
+            "points": None if hand.cards is None or hand.match is not None else hand.cards[0],
+            "match": "" if hand.match is None else str(hand.match),
+            "stoeck": "" if hand.stoeck is None else str(hand.stoeck),
+            "out_first": "" if hand.out_first is None else str(hand.out_first),
+            "chibre": hand.chibre,
+        }
+        for team in (0, 1):
+            if hand.weis[team]:
+                initial["weis_team"] = str(team)
+                counts = Counter(hand.weis[team])
+                for entry, count in counts.items():
+                    initial[f"weis_{entry}"] = count
+        return initial
+
+
+def keep_declared_kinds(stored: rules.Hand, corrected: rules.Hand, style: str) -> rules.Hand:
+    """A correction that leaves the Weis as it was keeps them as declared (``seq3``
+    stays ``seq3`` rather than becoming a bare 20)."""
+    table = rules.weis_table(style) if style != "none" else {}
+
+    def values(entries: tuple[int | str, ...]) -> list[int]:
+        return sorted(table.get(e, 0) if isinstance(e, str) else e for e in entries)
+
+    same = all(values(stored.weis[t]) == values(corrected.weis[t]) for t in (0, 1))
+    if same and stored.weis != corrected.weis:
+        return dataclasses.replace(corrected, weis=stored.weis)
+    return corrected
+
+
+class UndoForm(forms.Form):
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    form_key = forms.UUIDField(widget=forms.HiddenInput)
+
+
+class StartGameForm(forms.Form):
+    """A new game: a preset, what differs from it, the four players and their seats."""
+
+    RULESET_FIELDS = {
+        "ruleset.preset": "preset",
+        "ruleset.target": "target",
+        "ruleset.end": "end",
+        "ruleset.hands": "hands",
+        "ruleset.weis": "weis",
+        "ruleset.stoeck": "stoeck",
+        "ruleset.match_bonus": "match_bonus",
+        "ruleset.trumps": "trumps",
+        **{f"ruleset.multipliers.{mode}": f"multiplier_{mode}" for mode in TRUMPS},
+    }
+
+    preset = forms.ChoiceField(
+        label=_("Game"),
+        initial="chibre",
+        widget=forms.RadioSelect,
+        choices=[
+            ("chibre", _("Chibre to 1000")),
+            ("pique-double", _("Pique double to 1500")),
+            ("schieber-2500", _("Schieber to 2500")),
+            ("tournament", _("Tournament, 16 hands")),
+        ],
+    )
+    seat_0 = forms.CharField(label=_("Player 1"), max_length=gamefile.MAX_PLAYER_NAME)
+    seat_1 = forms.CharField(label=_("Player 2"), max_length=gamefile.MAX_PLAYER_NAME)
+    seat_2 = forms.CharField(label=_("Player 3"), max_length=gamefile.MAX_PLAYER_NAME)
+    seat_3 = forms.CharField(label=_("Player 4"), max_length=gamefile.MAX_PLAYER_NAME)
+    draw_teams = forms.BooleanField(
+        label=_("Draw the teams (the two highest cards play together)"), required=False
+    )
+    team_0 = forms.CharField(
+        label=_("Team of players 1 and 3"), max_length=gamefile.MAX_TEAM_NAME, required=False
+    )
+    team_1 = forms.CharField(
+        label=_("Team of players 2 and 4"), max_length=gamefile.MAX_TEAM_NAME, required=False
+    )
+    first_chooser = forms.TypedChoiceField(
+        label=_("Who holds the 7 of diamonds?"),
+        coerce=int,
+        initial=0,
+        choices=[(0, _("Player 1")), (1, _("Player 2")), (2, _("Player 3")), (3, _("Player 4"))],
+    )
+    suit_style = forms.ChoiceField(label=_("Suits"), choices=SUIT_STYLES, initial="french")
+    name = forms.CharField(
+        label=_("Name of the game"), max_length=gamefile.MAX_NAME, required=False
+    )
+
+    # What differs from the preset; blank keeps the preset's value.
+    target = forms.IntegerField(label=_("Target"), required=False, min_value=1)
+    end = forms.ChoiceField(
+        label=_("End"),
+        required=False,
+        choices=[
+            ("", _("as the preset")),
+            ("first-out", _("first out: the count stops when a team reaches the target")),
+            ("whole-hand", _("whole hand: the last hand is played out")),
+            ("fixed-hands", _("a fixed number of hands")),
+        ],
+    )
+    hands = forms.IntegerField(label=_("Number of hands"), required=False, min_value=1)
+    weis = forms.ChoiceField(
+        label=_("Weis"),
+        required=False,
+        choices=[
+            ("", _("as the preset")),
+            ("small", _("small Weis")),
+            ("large", _("large Weis")),
+            ("none", _("no Weis")),
+        ],
+    )
+    stoeck = forms.ChoiceField(
+        label=_("Stöck"),
+        required=False,
+        choices=[("", _("as the preset")), ("yes", _("counted")), ("no", _("not counted"))],
+    )
+    match_bonus = forms.IntegerField(label=_("Match bonus"), required=False, min_value=0)
+    trumps = forms.MultipleChoiceField(
+        label=_("Allowed trumps"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("None ticked: as the preset."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["trumps"].choices = [(t, str(trump_label(t))) for t in TRUMPS]
+        for mode in TRUMPS:
+            self.fields[f"multiplier_{mode}"] = forms.IntegerField(
+                label=str(trump_label(mode)), required=False, min_value=1, max_value=10
+            )
+
+    def multiplier_fields(self) -> list[forms.BoundField]:
+        return [self[f"multiplier_{mode}"] for mode in TRUMPS]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        ruleset: dict[str, Any] = {"preset": data["preset"]}
+        for name in ("target", "hands", "match_bonus"):
+            if data.get(name) is not None:
+                ruleset[name] = data[name]
+        for name in ("end", "weis"):
+            if data.get(name):
+                ruleset[name] = data[name]
+        if data.get("stoeck"):
+            ruleset["stoeck"] = data["stoeck"] == "yes"
+        if data.get("trumps"):
+            ruleset["trumps"] = data["trumps"]
+        multipliers = {
+            mode: data[f"multiplier_{mode}"]
+            for mode in TRUMPS
+            if data.get(f"multiplier_{mode}") is not None
+        }
+        if multipliers:
+            ruleset["multipliers"] = {**PRESETS[data["preset"]]["multipliers"], **multipliers}
+        end = ruleset.get("end", PRESETS[data["preset"]]["end"])
+        if end == "fixed-hands":
+            ruleset.setdefault("target", None)
+            ruleset.setdefault("hands", PRESETS[data["preset"]]["hands"] or 16)
+        elif "end" in ruleset:
+            ruleset.setdefault("hands", None)
+            ruleset.setdefault("target", PRESETS[data["preset"]]["target"] or 1000)
+        try:
+            data["ruleset"] = rules.parse_ruleset(ruleset)
+        except rules.RulesError as error:
+            add_problems(self, error.problems, self.RULESET_FIELDS)
+            return data
+
+        names = [data[f"seat_{seat}"].strip() for seat in range(4)]
+        if len(set(names)) != 4:
+            self.add_error(None, gettext("Give each of the four players a distinct name."))
+            return data
+        holder = names[data["first_chooser"]]
+        if data.get("draw_teams"):
+            names = rules.draw_teams(names)
+        data["seats"] = names
+        data["first_chooser_seat"] = names.index(holder)
+        team_names = []
+        for team in (0, 1):
+            given = (data.get(f"team_{team}") or "").strip()
+            team_names.append(
+                given or f"{names[team]} & {names[team + 2]}"[: gamefile.MAX_TEAM_NAME]
+            )
+        data["teams"] = (
+            gamefile.Team(team_names[0], (names[0], names[2])),
+            gamefile.Team(team_names[1], (names[1], names[3])),
+        )
+        data["played_on"] = timezone.localdate()
+        data["name"] = (data.get("name") or "").strip() or gettext("Game of %(date)s") % {
+            "date": data["played_on"].strftime("%d.%m.%Y")
+        }
+        return data
+
+
+class UploadGameForm(forms.Form):
+    file = forms.FileField(
+        label=_("Game file (jass-game/1, JSON)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    MAX_BYTES = 1_000_000

@@ -1,0 +1,48 @@
+"""Template helpers for the game pages: the slate, the chart, trump names."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from scoring import drawing, rules
+from scoring.presenters import GameView, TeamView
+from scoring.suits import TrumpLabel, trump_label
+
+register = template.Library()
+
+
+@register.simple_tag
+def slate(team: TeamView) -> SafeString:
+    """A team's slate as inline SVG, chalk on a dark slate (RULES.md §8)."""
+    label = _("Slate of %(team)s: %(total)s points") % {"team": team.name, "total": team.total}
+    return mark_safe(drawing.slate_svg(team.marks, label=label))  # escaped inside
+
+
+@register.simple_tag
+def totals_chart(view: GameView) -> SafeString:
+    svg = drawing.totals_chart_svg(
+        view.totals_by_hand,
+        target=view.ruleset.target,
+        team_names=view.team_names,
+        label=_("Totals of both teams, hand by hand"),
+        target_label=_("target"),
+        half_label=_("half"),
+    )
+    return mark_safe(svg)  # escaped inside
+
+
+@register.filter
+def multiplier(trump: str, ruleset: rules.Ruleset) -> int:
+    return ruleset.multiplier(trump)
+
+
+@register.filter
+def trump_name(trump: str, style: str = "french") -> TrumpLabel:
+    return trump_label(trump, style)
+
+
+@register.filter
+def team_name(index: int | None, view: GameView) -> str:
+    return "" if index is None else view.teams[index].name
