@@ -79,7 +79,11 @@ class HandForm(forms.Form):
     weis_team = TeamChoiceField(label=_("Weis for"), required=False)
     stoeck = TeamChoiceField(label=_("Stöck"), required=False)
     out_first = TeamChoiceField(label=_("Who went out first?"), required=False)
-    chibre = forms.BooleanField(label=_("Chibré (trump passed to the partner)"), required=False)
+    chibre = forms.BooleanField(
+        label=_("Chibré (trump passed to the partner)"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
 
     def __init__(
         self,

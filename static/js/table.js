@@ -46,33 +46,51 @@
 
     function updateWeis() {
       var sum = 0;
+      var chips = form.querySelector(".weis-chips");
+      if (chips) chips.textContent = "";
       form.querySelectorAll(".weis-count").forEach(function (input) {
-        sum += (parseInt(input.value, 10) || 0) * parseInt(input.dataset.value, 10);
+        var count = parseInt(input.value, 10) || 0;
+        var value = parseInt(input.dataset.value, 10);
+        sum += count * value;
+        for (var i = 0; chips && i < count; i++) {
+          var chip = document.createElement("button");
+          chip.type = "button";
+          chip.className = "btn btn-sm btn-primary weis-chip";
+          chip.textContent = value + " ×";
+          chip.setAttribute("aria-label", "− " + value);
+          chip.addEventListener("click", function () {
+            input.value = String(Math.max(0, (parseInt(input.value, 10) || 0) - 1));
+            updateWeis();
+          });
+          chips.appendChild(chip);
+        }
       });
       var out = form.querySelector(".weis-total");
-      if (out) out.textContent = sum ? "Σ " + sum : "";
+      if (out) out.textContent = sum ? "= " + sum : "";
     }
 
-    form.querySelectorAll(".weis-count").forEach(function (input) {
-      var minus = document.createElement("button");
-      var plus = document.createElement("button");
-      minus.type = plus.type = "button";
-      minus.className = plus.className = "btn btn-outline-secondary stepper";
-      minus.textContent = "−";
-      plus.textContent = "+";
-      minus.setAttribute("aria-label", "− " + input.dataset.value);
-      plus.setAttribute("aria-label", "+ " + input.dataset.value);
-      function step(delta) {
-        var value = (parseInt(input.value, 10) || 0) + delta;
-        input.value = String(Math.max(0, Math.min(6, value)));
-        updateWeis();
-      }
-      minus.addEventListener("click", function () { step(-1); });
-      plus.addEventListener("click", function () { step(1); });
-      input.parentNode.insertBefore(minus, input);
-      input.parentNode.appendChild(plus);
-    });
-
+    // Weis: one button per value of the game's table adds a Weis; each added
+    // Weis shows as a chip that removes it. The number inputs stay the truth.
+    var grid = form.querySelector(".weis-grid");
+    var chips = form.querySelector(".weis-chips");
+    if (grid && chips) {
+      var buttons = document.createElement("div");
+      buttons.className = "weis-add";
+      form.querySelectorAll(".weis-count").forEach(function (input) {
+        var add = document.createElement("button");
+        add.type = "button";
+        add.className = "btn btn-outline-primary";
+        add.textContent = "+" + input.dataset.value;
+        add.setAttribute("aria-label", "+ " + input.dataset.value);
+        add.addEventListener("click", function () {
+          input.value = String(Math.min(6, (parseInt(input.value, 10) || 0) + 1));
+          updateWeis();
+        });
+        buttons.appendChild(add);
+      });
+      grid.hidden = true;
+      grid.parentNode.insertBefore(buttons, grid);
+    }
     form.addEventListener("input", function () { updateOther(); updateWeis(); });
     form.addEventListener("change", function () { updateOther(); updateStoeck(); updateWeis(); });
     form.addEventListener("submit", function () {

@@ -1,0 +1,172 @@
+"""The scorer at the table, on a phone: a whole game, corrections, refusals, double taps."""
+
+from __future__ import annotations
+
+from scoring.models import Game, Hand
+from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, has_horizontal_scroll, screenshot  # noqa: F401
+
+TEAM_0, TEAM_1 = "Anne & Claude", "Bernard & Denise"
+WAIT_FOR_NEXT_HAND_OR_ERROR = """n => {
+  const input = document.querySelector('#hand-form input[name=hand_number]');
+  return !input || Number(input.value) > n
+    || document.querySelector('.is-invalid .invalid-feedback');
+}"""
+
+
+def start_game(page, live_server, preset: str = "Chibre to 1000") -> None:
+    page.goto(f"{live_server.url}/games/new/")
+    page.locator(".preset-grid label", has_text=preset).click()
+    for seat, name in enumerate(["Anne", "Bernard", "Claude", "Denise"]):
+        page.fill(f"#id_seat_{seat}", name)
+    page.get_by_role("button", name="Start the game").first.click()
+    page.wait_for_selector("#hand-form")
+
+
+def record(
+    page,
+    trump: str,
+    points: int | None = None,
+    *,
+    typed: str | None = None,
+    match: str | None = None,
+    weis: tuple[str, list[int]] | None = None,
+    stoeck: str | None = None,
+) -> None:
+    number = int(page.locator("#hand-form input[name=hand_number]").input_value())
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text=trump).click()
+    if typed:
+        form.locator(".typed-team label", has_text=typed).click()
+    if match:
+        form.locator(".field-match label", has_text=match).click()
+    if points is not None:
+        form.locator(".points-input").fill(str(points))
+    if weis or stoeck:
+        details = form.locator("details.extras")
+        if not details.get_attribute("open"):
+            details.locator("summary").click()
+    if weis:
+        team, values = weis
+        form.locator(".field-weis .choice-row label", has_text=team).click()
+        for value in values:
+            form.get_by_role("button", name=f"+ {value}", exact=True).click()
+    if stoeck:
+        form.locator(".field-stoeck label", has_text=stoeck).click()
+    form.locator("button.save-hand").click()
+    page.wait_for_function(WAIT_FOR_NEXT_HAND_OR_ERROR, arg=number)
+
+
+def totals(page) -> list[str]:
+    return page.locator(".team-total").all_inner_texts()
+
+
+def test_a_whole_chibre_game_to_the_winner_and_rubicon(
+    page, live_server, transactional_db, other_hosts
+):
+    start_game(page, live_server)
+    assert page.get_by_text("Hand 1: Denise deals, Anne chooses trump.").is_visible()
+    assert not has_horizontal_scroll(page)
+
+    page.locator(".field-trump label", has_text="Hearts").click()
+    page.locator(".points-input").fill("95")
+    assert page.locator(".other-value").inner_text() == "62"  # before saving
+    record(page, "Hearts", 95, weis=(TEAM_0, [20, 50]), stoeck=TEAM_0)
+    assert totals(page) == ["185", "62"]
+    assert page.locator("svg[data-number]").first.get_attribute("data-number") == "15"
+    screenshot(page, "table-after-hand-1")
+
+    record(page, "Spades", match=TEAM_0)
+    assert totals(page) == ["442", "62"]
+    record(page, "Clubs", 100)
+    record(page, "Obe-abe", 100)
+    record(page, "Diamonds", 87, stoeck=TEAM_1)
+    record(page, "Unde-ufe", 37, typed=TEAM_1, weis=(TEAM_0, [50]))
+    assert totals(page) == ["899", "303"]
+    screenshot(page, "table-hand-7")
+
+    # a correction: hand 3 was 110, not 100
+    page.get_by_role("link", name="Correct hand 3").click()
+    page.locator(".points-input").fill("110")
+    page.locator("button.save-hand").click()
+    page.wait_for_selector("#table")
+    assert page.get_by_text("Hand 3 corrected.").is_visible()
+    assert totals(page) == ["909", "293"]
+
+    record(page, "Hearts", 120)
+    assert page.get_by_role("heading", name=f"{TEAM_0} won").is_visible()
+    assert page.get_by_text("Went out on trick points.").is_visible()
+    assert page.get_by_text(f"{TEAM_1} is Rubicon").is_visible()
+    assert page.locator("#hand-form").count() == 0
+    assert totals(page) == ["1029", "330"]
+    screenshot(page, "table-game-over")
+
+    page.get_by_role("link", name=Game.objects.get().name).click()
+    assert page.locator(".chart svg").is_visible()
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "game-finished")
+    assert other_hosts == []
+
+
+def test_a_refused_hand_shows_the_message_and_keeps_the_input(page, live_server, transactional_db):
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Obe-abe").click()
+    assert form.locator(".field-stoeck").is_hidden()  # no Stöck without a trump suit
+    form.locator(".points-input").fill("95")
+    form.locator("details.extras summary").click()
+    form.get_by_role("button", name="+ 50", exact=True).click()  # but for which team?
+    form.locator("button.save-hand").click()
+
+    error = page.locator(".field-weis .invalid-feedback")
+    error.wait_for()
+    assert error.inner_text() == "Say which team won the Weis."
+    assert page.locator(".points-input").input_value() == "95"
+    assert page.locator(".weis-chip").all_inner_texts() == ["50 ×"]
+    assert Hand.objects.count() == 0
+    screenshot(page, "table-refused-hand")
+
+
+def test_a_pique_double_hand_counts_double(page, live_server, transactional_db):
+    start_game(page, live_server, "Pique double to 1500")
+    assert (
+        page.locator(".field-trump label", has_text="Spades")
+        .locator(".trump-multiplier")
+        .inner_text()
+        == "×2"
+    )
+
+    record(page, "Spades", 100)
+
+    assert totals(page) == ["200", "114"]
+
+
+def test_a_double_tap_stores_one_hand(page, live_server, transactional_db):
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Hearts").click()
+    form.locator(".points-input").fill("95")
+
+    page.evaluate(
+        "() => { const f = document.querySelector('#hand-form');"
+        " const b = f.querySelector('button.save-hand'); b.click(); b.click();"
+        " htmx.trigger(f, 'submit'); }"
+    )
+    page.wait_for_selector("text=Save hand 2")
+    page.wait_for_timeout(500)
+
+    assert Hand.objects.count() == 1
+    assert totals(page) == ["95", "62"]
+
+
+def test_recording_works_without_javascript(browser, live_server, transactional_db):
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-GB")
+    page = context.new_page()
+    start_game(page, live_server)
+
+    page.locator(".field-trump label", has_text="Clubs").click()
+    page.locator(".points-input").fill("57")
+    page.locator("button.save-hand").click()
+    page.wait_for_selector("text=Save hand 2")
+
+    assert totals(page) == ["57", "100"]
+    context.close()

@@ -1,0 +1,42 @@
+"""The query budget of recording a hand, pinned (the figures: `make bench`)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring import rules, services
+from scoring.rules import gamefile
+from scripts.bench import HTMX_HEADERS, QUERY_BUDGET, RULESET, hand_post
+
+
+# Over budget when written: 15 queries on every hand (13 statements + BEGIN/COMMIT, or
+# SAVEPOINT/RELEASE inside the test's transaction). Strict: passing fails the suite,
+# so take this marker away once the views are down to the budget.
+@pytest.mark.xfail(strict=True, reason="recording a hand costs 15 queries, budget 12")
+def test_record_hand_queries_same_on_hand_1_and_40_within_budget(client, db):
+    game = services.start_game(
+        name="Long game",
+        ruleset=rules.parse_ruleset(RULESET),
+        teams=(
+            gamefile.Team("Les Bourgs", ("Anne", "Claude")),
+            gamefile.Team("Les Nells", ("Bernard", "Denise")),
+        ),
+        first_chooser=0,
+        suit_style="french",
+    )
+    url = reverse("scoring:record_hand", args=[game.pk])
+    queries = {}
+
+    for number in range(1, 41):
+        with CaptureQueriesContext(connection) as captured:
+            response = client.post(url, hand_post(number), headers=HTMX_HEADERS)
+        assert response.status_code == 200
+        assert f'data-hands="{number}"' in response.content.decode()
+        queries[number] = [query["sql"] for query in captured.captured_queries]
+
+    listing = "\n".join(queries[40])
+    assert len(queries[1]) == len(queries[40]), listing
+    assert len(queries[40]) <= QUERY_BUDGET, listing
