@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import uuid
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -100,15 +101,11 @@ def _table(
     context = {
         "view": view,
         "form": form or _hand_form(view),
-        "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": _new_key()}),
+        "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
     }
     template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
     response = render(request, template, context, status=200 if request.htmx else status)
     return _remember_device(request, response)
-
-
-def _new_key():
-    return HandForm.initial_for(1)["form_key"]
 
 
 @require_GET
@@ -241,8 +238,10 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.prefetch_related("teams"), pk=game_id)
+    teams = sorted(game.teams.all(), key=lambda team: team.index)
     changes = HandChange.objects.filter(game=game).select_related("user")
-    return render(request, "scoring/history.html", {"game": game, "changes": changes})
+    context = {"game": game, "teams": teams, "changes": changes}
+    return render(request, "scoring/history.html", context)
 
 
 @require_GET
