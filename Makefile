@@ -38,6 +38,9 @@ fast: install
 e2e: install
 	$(VENV)/bin/pytest -m e2e
 
+bench: install
+	$(PY) scripts/bench.py
+
 format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .

@@ -110,7 +110,7 @@ class Team(models.Model):
     class Meta:
         verbose_name = _("team")
         verbose_name_plural = _("teams")
-        ordering = ["game", "index"]
+        ordering = ["index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="team_once_per_game"),
             models.CheckConstraint(condition=Q(index__in=(0, 1)), name="team_index_0_or_1"),
@@ -133,7 +133,7 @@ class Player(models.Model):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        ordering = ["team", "position"]
+        ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["team", "position"], name="player_once_per_seat"),
             models.CheckConstraint(condition=Q(position__in=(0, 1)), name="player_position_0_or_1"),
@@ -168,7 +168,7 @@ class Hand(models.Model):
     class Meta:
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
-        ordering = ["game", "number"]
+        ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_once_per_game"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
@@ -242,7 +242,7 @@ class HandChange(models.Model):
     class Meta:
         verbose_name = _("change")
         verbose_name_plural = _("changes")
-        ordering = ["game", "-created_at", "-id"]
+        ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.hand_number}"

@@ -110,15 +110,25 @@ class GameView:
         return [row.totals for row in self.rows]
 
 
-def game_view(game: Game) -> GameView:
-    """Everything a page shows about a game (teams, players and hands prefetched)."""
+def seat_names(teams: list[Team]) -> list[str]:
+    """The four players' names in seat order (partners opposite: seats 0 and 2 are
+    team 0, seats 1 and 3 team 1), from teams with their players prefetched."""
+    players = [team.ordered_players() for team in sorted(teams, key=lambda team: team.index)]
+    return [players[seat % 2][seat // 2].name for seat in range(4)]
+
+
+def game_view(game: Game, hands: list[Hand] | None = None) -> GameView:
+    """Everything a page shows about a game: teams and players prefetched; the hands
+    prefetched too, or given (as a service returns them after a change)."""
     ruleset = game.rules
     teams: list[Team] = sorted(game.teams.all(), key=lambda team: team.index)
-    hands: list[Hand] = sorted(game.hands.all(), key=lambda hand: hand.number)
+    if hands is None:
+        hands = list(game.hands.all())
+    hands = sorted(hands, key=lambda hand: hand.number)
     played = [hand.to_rules() for hand in hands]
     result = rules.play(ruleset, played, check=False)
     players = [tuple(p.name for p in team.ordered_players()) for team in teams]
-    seats = [players[seat % 2][seat // 2] for seat in range(4)]
+    seats = seat_names(teams)
 
     rows = []
     for hand, stored, counted in zip(played, hands, result.hands, strict=True):

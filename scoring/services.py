@@ -43,9 +43,11 @@ class Author:
 
 @dataclass(frozen=True)
 class Done:
-    """What a change did. ``repeated``: the form had been sent before; nothing new stored."""
+    """What a change did, and the game's hands after it. ``repeated``: the form had
+    been sent before and nothing new was stored (``hands`` is then ``None``)."""
 
     change: HandChange
+    hands: list[Hand] | None = None
     repeated: bool = False
 
 
@@ -148,6 +150,15 @@ def _repeated(form_key: uuid.UUID) -> Done | None:
     return Done(change, repeated=True) if change else None
 
 
+def _repeated_or_stale(form_key: uuid.UUID, message: str) -> Done:
+    """A form that no longer fits the game was either sent before (then it is done)
+    or made from a screen that is out of date."""
+    repeated = _repeated(form_key)
+    if repeated:
+        return repeated
+    raise StaleScreen(message)
+
+
 def _log(
     game: Game,
     number: int,
@@ -170,10 +181,11 @@ def _log(
 
 
 def _once(form_key: uuid.UUID, action: Any) -> Done:
-    """Run ``action`` in a transaction, once per form key, whatever the retries."""
-    repeated = _repeated(form_key)
-    if repeated:
-        return repeated
+    """Run ``action`` in a transaction, once per form key, whatever the retries.
+
+    A form sent again no longer fits the game (its hand is recorded, or changed):
+    the action then asks :func:`_repeated_or_stale`, so that the usual case costs
+    no query for the key; the unique key catches two sendings at the same moment."""
     try:
         with transaction.atomic():
             return action()
@@ -200,15 +212,18 @@ def record_hand(
     def action() -> Done:
         game, hands = _locked_hands(game_id)
         if number != len(hands) + 1:
-            raise StaleScreen(
+            return _repeated_or_stale(
+                form_key,
                 _("Hand %(number)s was already recorded — here is the game now.")
                 % {"number": number}
                 if number <= len(hands)
-                else _("This screen is out of date — here is the game now.")
+                else _("This screen is out of date — here is the game now."),
             )
         rules.play(game.rules, [*(h.to_rules() for h in hands), hand])
-        Hand.from_rules(game, number, hand).save()
-        return Done(_log(game, number, HandChange.RECORDED, None, hand, form_key, author))
+        stored = Hand.from_rules(game, number, hand)
+        stored.save()
+        change = _log(game, number, HandChange.RECORDED, None, hand, form_key, author)
+        return Done(change, [*hands, stored])
 
     return _once(form_key, action)
 
@@ -233,14 +248,16 @@ def correct_hand(
     def action() -> Done:
         game, hands = _locked_hands(game_id)
         if not 1 <= number <= len(hands):
-            raise StaleScreen(
-                _("Hand %(number)s no longer exists — here is the game now.") % {"number": number}
+            return _repeated_or_stale(
+                form_key,
+                _("Hand %(number)s no longer exists — here is the game now.") % {"number": number},
             )
         stored = hands[number - 1]
         if hand_version(stored) != version:
-            raise StaleScreen(
+            return _repeated_or_stale(
+                form_key,
                 _("Hand %(number)s was changed on another device — here it is now.")
-                % {"number": number}
+                % {"number": number},
             )
         corrected = [h.to_rules() for h in hands]
         corrected[number - 1] = hand
@@ -249,7 +266,8 @@ def correct_hand(
         replacement = Hand.from_rules(game, number, hand)
         replacement.pk, replacement.created_at = stored.pk, stored.created_at
         replacement.save()
-        return Done(change)
+        hands[number - 1] = replacement
+        return Done(change, hands)
 
     return _once(form_key, action)
 
@@ -261,13 +279,14 @@ def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Au
     def action() -> Done:
         game, hands = _locked_hands(game_id)
         if not hands or hands[-1].number != number:
-            raise StaleScreen(
+            return _repeated_or_stale(
+                form_key,
                 _("Hand %(number)s is not the last hand any more — here is the game now.")
-                % {"number": number}
+                % {"number": number},
             )
         last = hands[-1]
         change = _log(game, number, HandChange.UNDONE, last, None, form_key, author)
         last.delete()
-        return Done(change)
+        return Done(change, hands[:-1])
 
     return _once(form_key, action)

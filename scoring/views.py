@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import services
+from scoring import rules, services
 from scoring.forms import (
     HandForm,
     StartGameForm,
@@ -29,7 +29,7 @@ from scoring.forms import (
     problem_message,
 )
 from scoring.models import Game, HandChange
-from scoring.presenters import GameView, game_view
+from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
 
 DEVICE_COOKIE = "jass_device"
@@ -139,13 +139,23 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
-    view = game_view(_game(game_id))
-    form = _hand_form(view, request.POST)
+    # The hands are read once, locked, by the service; the page is drawn from what
+    # it returns (a fixed, small number of queries on hand 1 as on hand 40).
+    game = get_object_or_404(Game.objects.prefetch_related("teams__players"), pk=game_id)
+    teams = sorted(game.teams.all(), key=lambda team: team.index)
+    number = _posted_number(request)
+    form = HandForm(
+        request.POST,
+        ruleset=game.rules,
+        team_names=(teams[0].name, teams[1].name),
+        suit_style=game.suit_style,
+        chooser=seat_names(teams)[rules.chooser(game.first_chooser, number)],
+    )
     if not form.is_valid():
-        return _table(request, view, form, status=422)
+        return _table(request, game_view(game), form, status=422)
     data = form.cleaned_data
     try:
-        services.record_hand(
+        done = services.record_hand(
             game_id,
             data["hand"],
             number=data["hand_number"],
@@ -154,15 +164,22 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     except RulesError as error:
         form.add_problems(error.problems)
-        return _table(request, view, form, status=422)
+        return _table(request, game_view(game), form, status=422)
     except services.StaleScreen as stale:
         messages.warning(request, str(stale))
         if not request.htmx:
             return redirect("scoring:table", game_id)
-        return _table(request, game_view(_game(game_id)), status=409)
+        return _table(request, game_view(game), status=409)
     if not request.htmx:
         return redirect("scoring:table", game_id)
-    return _table(request, game_view(_game(game_id)))
+    return _table(request, game_view(game, done.hands))
+
+
+def _posted_number(request: HttpRequest) -> int:
+    try:
+        return max(1, int(request.POST.get("hand_number", "")))
+    except ValueError:
+        return 1
 
 
 @require_http_methods(["GET", "POST"])

@@ -286,6 +286,8 @@ def _transfer() -> dict[str, Any]:
 
 
 def worker(transfer: bool) -> None:
+    if not os.environ.get("DATABASE_URL"):  # never the developer's db.sqlite3
+        raise SystemExit("bench --worker: set DATABASE_URL to a throwaway database")
     _setup_django()
     from django.core.management import call_command
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -12,10 +11,6 @@ from scoring.rules import gamefile
 from scripts.bench import HTMX_HEADERS, QUERY_BUDGET, RULESET, hand_post
 
 
-# Over budget when written: 15 queries on every hand (13 statements + BEGIN/COMMIT, or
-# SAVEPOINT/RELEASE inside the test's transaction). Strict: passing fails the suite,
-# so take this marker away once the views are down to the budget.
-@pytest.mark.xfail(strict=True, reason="recording a hand costs 15 queries, budget 12")
 def test_record_hand_queries_same_on_hand_1_and_40_within_budget(client, db):
     game = services.start_game(
         name="Long game",

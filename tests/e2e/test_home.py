@@ -43,6 +43,6 @@ def test_language_switch_without_javascript_then_open_a_game(page, live_server, 
     page.get_by_role("link", name="Soirée du club, table 1").click()
     assert page.get_by_role("heading", name="Soirée du club, table 1").is_visible()
     assert page.locator("table.hands tbody tr").count() == 7
-    assert page.locator(".score-line .total").all_inner_texts() == ["1119", "303"]
+    assert page.locator(".team-total").all_inner_texts() == ["1119", "303"]
     assert not has_horizontal_scroll(page)
     screenshot(page, "game-de")
