@@ -168,9 +168,10 @@ class HandForm(forms.Form):
 
     @staticmethod
     def initial_for(
-        number: int, hand: rules.Hand | None = None, version: str = ""
+        number: int, hand: rules.Hand | None = None, version: str = "", weis_style: str = "small"
     ) -> dict[str, Any]:
-        """The form's initial values: a fresh key, and the stored hand when correcting one."""
+        """The form's initial values: a fresh key, and the stored hand when correcting one
+        (a Weis declared by kind, ``seq3``, is counted under its value, 20)."""
         initial: dict[str, Any] = {
             "hand_number": number,
             "form_key": uuid.uuid4(),
@@ -190,9 +191,13 @@ class HandForm(forms.Form):
         for team in (0, 1):
             if hand.weis[team]:
                 initial["weis_team"] = str(team)
-                counts = Counter(hand.weis[team])
-                for entry, count in counts.items():
-                    initial[f"weis_{entry}"] = count
+                table = rules.weis_table(weis_style) if weis_style != "none" else {}
+                counts = Counter(
+                    table.get(entry, 0) if isinstance(entry, str) else entry
+                    for entry in hand.weis[team]
+                )
+                for value, count in counts.items():
+                    initial[f"weis_{value}"] = count
         return initial
 
 

@@ -190,7 +190,9 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     if stored is None:
         messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
         return redirect("scoring:table", game_id)
-    initial = HandForm.initial_for(number, stored.to_rules(), services.hand_version(stored))
+    initial = HandForm.initial_for(
+        number, stored.to_rules(), services.hand_version(stored), view.ruleset.weis
+    )
     form = HandForm(
         request.POST or None,
         initial=initial,

@@ -593,3 +593,20 @@ def test_upload_refusal_names_the_hand_and_field(client):
 
     assert "hand 2: stoeck: Stöck is only counted when a suit is trump" in response.content.decode()
     assert Game.objects.count() == 0
+
+
+def test_correcting_the_points_keeps_weis_declared_by_kind(client):
+    game = services.import_game(
+        game_document([hand("hearts", [95, 62], weis=[["seq3", "four-jacks"], []])])
+    )
+    form = client.get(reverse("scoring:correct_hand", args=[game.pk, 1])).context["form"]
+    assert (form.initial["weis_team"], form.initial["weis_20"], form.initial["weis_200"]) == (
+        "0",
+        1,
+        1,
+    )
+
+    correct(client, game, 1, trump="hearts", points="100", weis_team="0", weis_20="1", weis_200="1")
+
+    assert Hand.objects.get().weis == [["seq3", "four-jacks"], []]
+    assert totals(game) == (320, 57)
