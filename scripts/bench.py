@@ -112,7 +112,7 @@ def _setup_django() -> None:
     ).enable()
 
 
-def _new_game(name: str) -> Any:
+def new_game(name: str) -> Any:
     from scoring import rules, services
     from scoring.rules import gamefile
 
@@ -166,7 +166,7 @@ def _queries() -> dict[str, Any]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    game, client = _new_game("Bench: queries"), Client()
+    game, client = new_game("Bench: queries"), Client()
     counts, sql = {}, {}
     for number in range(1, max(QUERY_HANDS) + 1):
         with CaptureQueriesContext(connection) as captured:
@@ -187,12 +187,12 @@ def _timing() -> dict[str, Any]:
     from django.test import Client
 
     client = Client()
-    warm_up = _new_game("Bench: warm-up")
+    warm_up = new_game("Bench: warm-up")
     for number in range(1, WARM_UP_HANDS + 1):
         _record(client, warm_up.pk, number)
     samples = []
     for index in range(TIMED_GAMES):
-        game = _new_game(f"Bench: timing {index + 1}")
+        game = new_game(f"Bench: timing {index + 1}")
         for number in range(1, HANDS_PER_GAME + 1):
             start = time.perf_counter()
             _record(client, game.pk, number, **{"Accept-Encoding": "gzip, deflate, br"})
@@ -247,7 +247,7 @@ def _transfer() -> dict[str, Any]:
 
     from scoring import services
 
-    client, game = Client(), _new_game("Bench: transfer")
+    client, game = Client(), new_game("Bench: transfer")
     for number in range(1, TRANSFER_HANDS + 1):
         _record(client, game.pk, number)
     page = reverse("scoring:table", args=[game.pk])

@@ -6,22 +6,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import rules, services
-from scoring.rules import gamefile
-from scripts.bench import HTMX_HEADERS, QUERY_BUDGET, RULESET, hand_post
+from scripts.bench import HTMX_HEADERS, QUERY_BUDGET, hand_post, new_game
 
 
 def test_record_hand_queries_same_on_hand_1_and_40_within_budget(client, db):
-    game = services.start_game(
-        name="Long game",
-        ruleset=rules.parse_ruleset(RULESET),
-        teams=(
-            gamefile.Team("Les Bourgs", ("Anne", "Claude")),
-            gamefile.Team("Les Nells", ("Bernard", "Denise")),
-        ),
-        first_chooser=0,
-        suit_style="french",
-    )
+    game = new_game("Long game")
     url = reverse("scoring:record_hand", args=[game.pk])
     queries = {}
 

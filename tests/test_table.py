@@ -31,6 +31,20 @@ def new_game(name: str = "chibre", **overrides) -> Game:
     )
 
 
+def start(client, **fields):
+    data = {
+        "preset": "chibre",
+        "seat_0": "Anne",
+        "seat_1": "Bernard",
+        "seat_2": "Claude",
+        "seat_3": "Denise",
+        "first_chooser": "0",
+        "suit_style": "french",
+        **fields,
+    }
+    return client.post(reverse("scoring:new_game"), data, HTTP_ACCEPT_LANGUAGE="en")
+
+
 def post_hand(client, game: Game, number: int | None = None, htmx: bool = False, **fields):
     number = number or game.hands.count() + 1
     data = {"hand_number": number, "form_key": str(uuid.uuid4()), "typed_team": "0", **fields}
@@ -65,18 +79,7 @@ def test_new_game_form_offers_the_presets(client):
 
 
 def test_new_game_with_four_names_starts_a_chibre_game(client):
-    response = client.post(
-        reverse("scoring:new_game"),
-        {
-            "preset": "chibre",
-            "seat_0": "Anne",
-            "seat_1": "Bernard",
-            "seat_2": "Claude",
-            "seat_3": "Denise",
-            "first_chooser": "1",
-            "suit_style": "french",
-        },
-    )
+    response = start(client, first_chooser="1")
 
     game = Game.objects.get()
     assert response.status_code == 302
@@ -92,22 +95,18 @@ def test_new_game_with_four_names_starts_a_chibre_game(client):
 
 
 def test_new_game_with_adjusted_rules(client):
-    client.post(
-        reverse("scoring:new_game"),
-        {
-            "preset": "chibre",
-            "seat_0": "A",
-            "seat_1": "B",
-            "seat_2": "C",
-            "seat_3": "D",
-            "first_chooser": "0",
-            "suit_style": "german",
-            "target": "1500",
-            "multiplier_spades": "2",
-            "weis": "large",
-            "team_0": "Eicheln",
-            "team_1": "Rosen",
-        },
+    start(
+        client,
+        seat_0="A",
+        seat_1="B",
+        seat_2="C",
+        seat_3="D",
+        suit_style="german",
+        target="1500",
+        multiplier_spades="2",
+        weis="large",
+        team_0="Eicheln",
+        team_1="Rosen",
     )
 
     game = Game.objects.get()
@@ -118,19 +117,7 @@ def test_new_game_with_adjusted_rules(client):
 
 
 def test_new_game_refuses_the_same_name_twice_and_stores_nothing(client):
-    response = client.post(
-        reverse("scoring:new_game"),
-        {
-            "preset": "chibre",
-            "seat_0": "Anne",
-            "seat_1": "Anne",
-            "seat_2": "C",
-            "seat_3": "D",
-            "first_chooser": "0",
-            "suit_style": "french",
-        },
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
+    response = start(client, seat_1="Anne", seat_2="C", seat_3="D")
 
     assert response.status_code == 422
     assert "Give each of the four players a distinct name." in response.content.decode()
@@ -138,20 +125,8 @@ def test_new_game_refuses_the_same_name_twice_and_stores_nothing(client):
 
 
 def test_new_game_refuses_an_impossible_rule_beside_its_field(client):
-    response = client.post(
-        reverse("scoring:new_game"),
-        {
-            "preset": "chibre",
-            "seat_0": "A",
-            "seat_1": "B",
-            "seat_2": "C",
-            "seat_3": "D",
-            "first_chooser": "0",
-            "suit_style": "french",
-            "end": "fixed-hands",
-            "target": "1000",
-        },
-        HTTP_ACCEPT_LANGUAGE="en",
+    response = start(
+        client, seat_0="A", seat_1="B", seat_2="C", seat_3="D", end="fixed-hands", target="1000"
     )
 
     assert response.status_code == 422
@@ -161,19 +136,7 @@ def test_new_game_refuses_an_impossible_rule_beside_its_field(client):
 
 def test_new_game_drawing_teams_keeps_the_holder_of_the_seven(client):
     for _ in range(5):
-        client.post(
-            reverse("scoring:new_game"),
-            {
-                "preset": "chibre",
-                "seat_0": "Anne",
-                "seat_1": "Bernard",
-                "seat_2": "Claude",
-                "seat_3": "Denise",
-                "first_chooser": "2",
-                "suit_style": "french",
-                "draw_teams": "on",
-            },
-        )
+        start(client, first_chooser="2", draw_teams="on")
     for game in Game.objects.with_everything():
         seats = [
             p.name

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from scoring.models import Game, Hand
-from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, has_horizontal_scroll, screenshot  # noqa: F401
+from tests.e2e.conftest import PHONE, has_horizontal_scroll, screenshot
 
 TEAM_0, TEAM_1 = "Anne & Claude", "Bernard & Denise"
 WAIT_FOR_NEXT_HAND_OR_ERROR = """n => {
@@ -69,7 +71,7 @@ def test_a_whole_chibre_game_to_the_winner_and_rubicon(
 
     page.locator(".field-trump label", has_text="Hearts").click()
     page.locator(".points-input").fill("95")
-    assert page.locator(".other-value").inner_text() == "62"  # before saving
+    expect(page.locator(".other-value")).to_have_text("62")  # before saving
     record(page, "Hearts", 95, weis=(TEAM_0, [20, 50]), stoeck=TEAM_0)
     assert totals(page) == ["185", "62"]
     assert page.locator("svg[data-number]").first.get_attribute("data-number") == "15"
@@ -121,7 +123,7 @@ def test_a_refused_hand_shows_the_message_and_keeps_the_input(page, live_server,
     error.wait_for()
     assert error.inner_text() == "Say which team won the Weis."
     assert page.locator(".points-input").input_value() == "95"
-    assert page.locator(".weis-chip").all_inner_texts() == ["50 ×"]
+    expect(page.locator(".weis-chip")).to_have_text(["50 ×"])  # drawn by the script on swap
     assert Hand.objects.count() == 0
     screenshot(page, "table-refused-hand")
 
