@@ -6,6 +6,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import has_horizontal_scroll, screenshot
 
@@ -24,8 +25,8 @@ def test_home_on_a_phone_shows_the_demo_games(page, live_server, demo, other_hos
         "Les Bourgs won" in cards.nth(0).inner_text()
         or "Les Bourgs won" in cards.nth(1).inner_text()
     )
-    assert page.get_by_text("Les Nells is Rubicon").is_visible()
-    assert page.get_by_text("In progress").is_visible()
+    expect(page.get_by_text("Les Nells is Rubicon")).to_be_visible()
+    expect(page.get_by_text("In progress")).to_be_visible()
     assert not has_horizontal_scroll(page)
     screenshot(page, "home-en")
     assert other_hosts == []
@@ -37,11 +38,11 @@ def test_language_switch_without_javascript_then_open_a_game(page, live_server, 
     page.select_option("#language", "de")
     page.get_by_role("button", name="OK").click()
     page.wait_for_selector("html[lang=de]")
-    assert page.get_by_role("heading", name="Partien").is_visible()
-    assert page.get_by_text("Les Nells ist Schneider").is_visible()
+    expect(page.get_by_role("heading", name="Partien")).to_be_visible()
+    expect(page.get_by_text("Les Nells ist Schneider")).to_be_visible()
 
     page.get_by_role("link", name="Soirée du club, table 1").click()
-    assert page.get_by_role("heading", name="Soirée du club, table 1").is_visible()
+    expect(page.get_by_role("heading", name="Soirée du club, table 1")).to_be_visible()
     assert page.locator("table.hands tbody tr").count() == 7
     assert page.locator(".team-total").all_inner_texts() == ["1119", "303"]
     assert not has_horizontal_scroll(page)

@@ -66,7 +66,7 @@ def test_a_whole_chibre_game_to_the_winner_and_rubicon(
     page, live_server, transactional_db, other_hosts
 ):
     start_game(page, live_server)
-    assert page.get_by_text("Hand 1: Denise deals, Anne chooses trump.").is_visible()
+    expect(page.get_by_text("Hand 1: Denise deals, Anne chooses trump.")).to_be_visible()
     assert not has_horizontal_scroll(page)
 
     page.locator(".field-trump label", has_text="Hearts").click()
@@ -91,19 +91,19 @@ def test_a_whole_chibre_game_to_the_winner_and_rubicon(
     page.locator(".points-input").fill("110")
     page.locator("button.save-hand").click()
     page.wait_for_selector("#table")
-    assert page.get_by_text("Hand 3 corrected.").is_visible()
+    expect(page.get_by_text("Hand 3 corrected.")).to_be_visible()
     assert totals(page) == ["909", "293"]
 
     record(page, "Hearts", 120)
-    assert page.get_by_role("heading", name=f"{TEAM_0} won").is_visible()
-    assert page.get_by_text("Went out on trick points.").is_visible()
-    assert page.get_by_text(f"{TEAM_1} is Rubicon").is_visible()
+    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.get_by_text("Went out on trick points.")).to_be_visible()
+    expect(page.get_by_text(f"{TEAM_1} is Rubicon")).to_be_visible()
     assert page.locator("#hand-form").count() == 0
     assert totals(page) == ["1029", "330"]
     screenshot(page, "table-game-over")
 
     page.get_by_role("link", name=Game.objects.get().name).click()
-    assert page.locator(".chart svg").is_visible()
+    expect(page.locator(".chart svg")).to_be_visible()
     assert not has_horizontal_scroll(page)
     screenshot(page, "game-finished")
     assert other_hosts == []
@@ -113,7 +113,7 @@ def test_a_refused_hand_shows_the_message_and_keeps_the_input(page, live_server,
     start_game(page, live_server)
     form = page.locator("#hand-form")
     form.locator(".field-trump label", has_text="Obe-abe").click()
-    assert form.locator(".field-stoeck").is_hidden()  # no Stöck without a trump suit
+    expect(form.locator(".field-stoeck")).to_be_hidden()  # no Stöck without a trump suit
     form.locator(".points-input").fill("95")
     form.locator("details.extras summary").click()
     form.get_by_role("button", name="+ 50", exact=True).click()  # but for which team?
