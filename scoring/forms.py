@@ -20,16 +20,24 @@ from scoring.suits import trump_label
 MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
 
 
-def problem_message(problem: rules.Problem) -> str:
-    """The engine's message in the reader's language."""
-    return gettext(problem.template).format(**problem.params)
+def problem_message(problem: rules.Problem, sentence: bool = True) -> str:
+    """The engine's message in the reader's language; as a sentence beside a field."""
+    text = gettext(problem.template).format(**problem.params)
+    return text[:1].upper() + text[1:] if sentence else text
 
 
-def add_problems(form: forms.Form, problems: list[rules.Problem], fields: dict[str, str]) -> None:
-    """Put each engine problem beside the form field it concerns (or above the form)."""
+def add_problems(
+    form: forms.Form,
+    problems: list[rules.Problem],
+    fields: dict[str, str],
+    messages: dict[str, Any] | None = None,
+) -> None:
+    """Put each engine problem beside the form field it concerns (or above the form),
+    in words for the screen where the file's wording would not do (``messages``)."""
     for problem in problems:
         name = fields.get(problem.field)
-        form.add_error(name if name in form.fields else None, problem_message(problem))
+        text = (messages or {}).get(problem.template) or problem_message(problem)
+        form.add_error(name if name in form.fields else None, str(text))
 
 
 def team_choices(team_names: tuple[str, str], none: str | None = None) -> list[tuple[str, str]]:
@@ -159,12 +167,21 @@ class HandForm(forms.Form):
         return data
 
     def add_problems(self, problems: list[rules.Problem]) -> None:
-        add_problems(self, problems, self.ENGINE_FIELDS)
+        add_problems(self, problems, self.ENGINE_FIELDS, self.ENGINE_MESSAGES)
 
     @property
     def asks_out_first(self) -> bool:
-        """The "who went out first?" question shows only when the engine needs it."""
-        return bool(self.is_bound and ("out_first" in self.errors or self.data.get("out_first")))
+        """The "who went out first?" question shows only when the engine needs it,
+        or when the hand being corrected had it answered."""
+        if self.is_bound:
+            return bool("out_first" in self.errors or self.data.get("out_first"))
+        return self.initial.get("out_first") not in (None, "")
+
+    ENGINE_MESSAGES = {
+        rules.OUT_FIRST_NEEDED: _(
+            "Both teams reached the target in this hand: which one went out first?"
+        ),
+    }
 
     @staticmethod
     def initial_for(
@@ -235,6 +252,7 @@ class StartGameForm(forms.Form):
         **{f"ruleset.multipliers.{mode}": f"multiplier_{mode}" for mode in TRUMPS},
     }
 
+    form_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
     preset = forms.ChoiceField(
         label=_("Game"),
         initial="chibre",

@@ -56,6 +56,7 @@ class Game(models.Model):
         default=0,
         help_text=_("The player who chooses trump in the first hand."),
     )
+    form_key = models.UUIDField(_("form key"), unique=True, null=True, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = GameQuerySet.as_manager()

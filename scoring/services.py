@@ -56,7 +56,11 @@ class Done:
 
 @transaction.atomic
 def store_game(
-    record: gamefile.GameRecord, *, suit_style: str = "french", first_chooser: int = 0
+    record: gamefile.GameRecord,
+    *,
+    suit_style: str = "french",
+    first_chooser: int = 0,
+    form_key: uuid.UUID | None = None,
 ) -> Game:
     """Store a checked game record whole: the game, its two teams, four players, hands."""
     game = Game.objects.create(
@@ -65,6 +69,7 @@ def store_game(
         ruleset=record.ruleset.to_dict(),
         suit_style=suit_style,
         first_chooser=first_chooser,
+        form_key=form_key,
     )
     for index, team_record in enumerate(record.teams):
         team = Team.objects.create(game=game, index=index, name=team_record.name)
@@ -86,10 +91,24 @@ def start_game(
     first_chooser: int,
     suit_style: str,
     played_on: dt.date | None = None,
+    form_key: uuid.UUID | None = None,
 ) -> Game:
-    """A new game with no hand yet."""
+    """A new game with no hand yet. The same start form sent again (a double tap,
+    the back button) gives the game it started the first time."""
+    if form_key is not None:
+        started = Game.objects.filter(form_key=form_key).first()
+        if started:
+            return started
     record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
-    return store_game(record, suit_style=suit_style, first_chooser=first_chooser)
+    try:
+        return store_game(
+            record, suit_style=suit_style, first_chooser=first_chooser, form_key=form_key
+        )
+    except IntegrityError:
+        return Game.objects.get(form_key=form_key)
+
+
+SITE_KEY = "x-jassclub"  # what this site adds to the game file: suit names, who held the 7
 
 
 def import_game(data: object) -> Game:
@@ -97,7 +116,20 @@ def import_game(data: object) -> Game:
 
     Raises :class:`RulesError` and stores nothing when any rule is broken.
     """
-    return store_game(gamefile.read_game(data))
+    return store_game(gamefile.read_game(data), **_site_fields(data))
+
+
+def _site_fields(data: object) -> dict[str, Any]:
+    """This site's own ``x-jassclub`` fields of a game file, where they make sense."""
+    extra = data.get(SITE_KEY) if isinstance(data, dict) else None
+    if not isinstance(extra, dict):
+        return {}
+    fields: dict[str, Any] = {}
+    if extra.get("suit_style") in ("french", "german"):
+        fields["suit_style"] = extra["suit_style"]
+    if extra.get("first_chooser") in (0, 1, 2, 3) and not isinstance(extra["first_chooser"], bool):
+        fields["first_chooser"] = extra["first_chooser"]
+    return fields
 
 
 def import_games(documents: list[object]) -> list[Game]:
@@ -112,7 +144,7 @@ def import_games(documents: list[object]) -> list[Game]:
                 record = gamefile.read_game(data)
             except RulesError as error:
                 raise GameInFileError(position, error) from error
-            games.append(store_game(record))
+            games.append(store_game(record, **_site_fields(data)))
         return games
 
 
@@ -124,8 +156,11 @@ class GameInFileError(Exception):
 
 
 def export_game(game: Game) -> dict[str, Any]:
-    """The ``jass-game/1`` document of a stored game, with its computed ``result``."""
-    return game.record().to_dict()
+    """The ``jass-game/1`` document of a stored game, with its computed ``result``
+    and, under ``x-jassclub``, the suit names and the seat that held the 7 of diamonds."""
+    document = game.record().to_dict()
+    document[SITE_KEY] = {"suit_style": game.suit_style, "first_chooser": game.first_chooser}
+    return document
 
 
 # -- hands -------------------------------------------------------------------------------

@@ -126,6 +126,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
             first_chooser=data["first_chooser_seat"],
             suit_style=data["suit_style"],
             played_on=data["played_on"],
+            form_key=data["form_key"],
         )
         return redirect("scoring:table", game.pk)
     status = 422 if form.is_bound else 200
@@ -295,7 +296,7 @@ def upload_game(request: HttpRequest) -> HttpResponse:
                 problem = error.problems[0]
                 where = _("hand %(number)s") % {"number": problem.hand} if problem.hand else ""
                 text = f"{where}: {problem.field}: " if where else f"{problem.field}: "
-                form.add_error("file", text + problem_message(problem))
+                form.add_error("file", text + problem_message(problem, sentence=False))
             else:
                 form.add_error("file", str(error))
         else:

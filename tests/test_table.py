@@ -130,7 +130,7 @@ def test_new_game_refuses_an_impossible_rule_beside_its_field(client):
     )
 
     assert response.status_code == 422
-    assert "must be null when end is fixed-hands" in response.content.decode()
+    assert "Must be null when end is fixed-hands" in response.content.decode()
     assert Game.objects.count() == 0
 
 
@@ -249,7 +249,7 @@ def test_pique_double_hand_is_doubled(client):
         ({"trump": "hearts", "points": "158"}, "Ensure this value is less than or equal to 157."),
         ({"trump": "hearts", "points": "95", "weis_20": "1"}, "Say which team won the Weis."),
         ({"points": "95"}, "This field is required."),
-        ({"trump": "hearts"}, "the card points are missing"),
+        ({"trump": "hearts"}, "The card points are missing"),
     ],
 )
 def test_refused_hand_shows_why_keeps_what_was_typed_and_stores_nothing(client, fields, message):
@@ -346,7 +346,7 @@ def test_the_end_shows_winner_how_and_rubicon_and_locks_the_game(client):
 
     refused = post_hand(client, game, trump="hearts", points="95")
     assert refused.status_code == 422
-    assert "the game was over after hand 4" in refused.content.decode()
+    assert "The game was over after hand 4" in refused.content.decode()
     assert game.hands.count() == 4
 
 
@@ -404,7 +404,7 @@ def test_correction_that_makes_a_later_hand_impossible_is_refused_naming_it(clie
 
     html = response.content.decode()
     assert response.status_code == 422
-    assert "the game was over after hand 4; no hand may follow" in html
+    assert "The game was over after hand 4; no hand may follow" in html
     assert Hand.objects.get(game=game, number=4).cards_0 == 95
 
 
@@ -573,3 +573,42 @@ def test_correcting_the_points_keeps_weis_declared_by_kind(client):
 
     assert Hand.objects.get().weis == [["seq3", "four-jacks"], []]
     assert totals(game) == (320, 57)
+
+
+def test_starting_the_same_form_twice_gives_one_game(client):
+    key = str(uuid.uuid4())
+
+    first = start(client, form_key=key)
+    again = start(client, form_key=key)  # the back button, then the start button again
+
+    assert Game.objects.count() == 1
+    assert first["Location"] == again["Location"]
+
+
+def test_game_file_keeps_suit_names_and_the_holder_of_the_seven(client):
+    game = services.start_game(
+        name="Eicheln", ruleset=preset("chibre"), teams=TEAMS, first_chooser=2, suit_style="german"
+    )
+    document = services.export_game(Game.objects.with_everything().get(pk=game.pk))
+
+    copy = services.import_game(document)
+
+    assert document["x-jassclub"] == {"suit_style": "german", "first_chooser": 2}
+    assert (copy.suit_style, copy.first_chooser) == ("german", 2)
+
+
+def test_out_first_question_says_it_in_words_and_stays_on_correction(client):
+    game = new_game(target=150)
+    post_hand(client, game, trump="hearts", points="78")
+
+    asked = post_hand(client, game, trump="hearts", points="78")
+    html = asked.content.decode()
+    assert "Both teams reached the target in this hand: which one went out first?" in html
+    assert "(0 or 1)" not in html
+    post_hand(client, game, trump="hearts", points="78", out_first="0")
+
+    form = client.get(reverse("scoring:correct_hand", args=[game.pk, 2]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Who went out first?" in form.content.decode()
+    response = correct(client, game, 2, trump="clubs", points="78", out_first="0")
+    assert response.status_code == 302
+    assert Hand.objects.get(game=game, number=2).out_first == 0

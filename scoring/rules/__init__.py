@@ -4,7 +4,7 @@ Plain values in, plain values out. Views, models and commands call it; it never
 calls back.
 """
 
-from .game import GameResult, HandResult, play, points_to_go_out
+from .game import OUT_FIRST_NEEDED, GameResult, HandResult, play, points_to_go_out
 from .gamefile import FORMAT, GameRecord, Team, read_game
 from .hand import Hand, HandParts, check_hand, hand_parts, hand_points
 from .problems import Problem, RulesError
@@ -28,6 +28,7 @@ __all__ = [
     "FORMAT",
     "KINDS",
     "NO_TRUMP",
+    "OUT_FIRST_NEEDED",
     "PRESETS",
     "RANKS",
     "STOECK_POINTS",

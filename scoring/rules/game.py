@@ -10,6 +10,11 @@ from .hand import Hand, HandParts, Pair, check_hand, hand_parts
 from .problems import Problem, RulesError, gettext_noop
 from .ruleset import END_FIRST_OUT, END_FIXED_HANDS, END_WHOLE_HAND, Ruleset
 
+OUT_FIRST_NEEDED = gettext_noop(
+    "both teams cross the target on trick points in this hand: "
+    "say which team went out first (0 or 1)"
+)
+
 # How the winner went out: on Stöck, on Weis, on trick points; or, without going
 # out, by the higher total after a whole hand or after the fixed number of hands.
 OutOn = Literal["stoeck", "weis", "tricks", "total"]
@@ -74,8 +79,16 @@ def _first_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step
     final = _add(totals, parts.points)
     crossed = [team for team in (0, 1) if final[team] >= target]
     if len(crossed) == 2:
+        # The table says who crossed first; at that moment the other team had not
+        # reached the target, and the rest of the hand does not count: its total
+        # is frozen below the target.
         winner = hand.out_first if hand.out_first in (0, 1) else None
-        return _Step(parts.points, winner, "tricks", needs_out_first=True)
+        points = parts.points
+        if winner is not None:
+            loser = 1 - winner
+            frozen = min(points[loser], target - 1 - totals[loser])
+            points = (frozen, points[1]) if loser == 0 else (points[0], frozen)
+        return _Step(points, winner, "tricks", needs_out_first=True)
     if crossed:
         return _Step(parts.points, crossed[0], "tricks")
     return _Step(parts.points)
@@ -101,10 +114,7 @@ def _rules_of_the_game(ruleset: Ruleset, hand: Hand, step: _Step, number: int) -
         problems.append(
             Problem(
                 "out_first",
-                gettext_noop(
-                    "both teams cross the target on trick points in this hand: "
-                    "say which team went out first (0 or 1)"
-                ),
+                OUT_FIRST_NEEDED,
                 number,
             )
         )

@@ -316,8 +316,14 @@ def test_totals_are_the_sum_of_the_hand_points(game):
         totals = (totals[0] + counted.points[0], totals[1] + counted.points[1])
         assert counted.totals == totals
         last = number == len(played)
-        if not (last and result.out_on in ("stoeck", "weis")):
-            assert counted.points == hand_points(ruleset, hand)
+        full = hand_points(ruleset, hand)
+        if last and hand.out_first is not None:  # the loser frozen below the target
+            loser = 1 - hand.out_first
+            assert counted.points[hand.out_first] == full[hand.out_first]
+            assert counted.points[loser] <= full[loser]
+            assert counted.totals[loser] == ruleset.target - 1
+        elif not (last and result.out_on in ("stoeck", "weis")):
+            assert counted.points == full
     assert result.totals == totals
     for team in (0, 1):
         marks = slate(h.points[team] for h in result.hands)
@@ -417,7 +423,10 @@ def test_first_out_counts_stoeck_then_weis_then_tricks(data):
     elif len(crossed_on_tricks) == 2:
         out_first = data.draw(st.sampled_from([0, 1]))
         last = dataclasses.replace(last, out_first=out_first)
-        expected = (out_first, "tricks", parts.points)
+        # the other team had not reached the target yet: frozen below it
+        counted = list(parts.points)
+        counted[1 - out_first] = target - 1 - before[1 - out_first]
+        expected = (out_first, "tricks", tuple(counted))
     elif crossed_on_tricks:
         expected = (crossed_on_tricks[0], "tricks", parts.points)
     else:
