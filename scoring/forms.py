@@ -382,9 +382,8 @@ class StartGameForm(forms.Form):
         team_names = []
         for team in (0, 1):
             given = (data.get(f"team_{team}") or "").strip()
-            team_names.append(
-                given or f"{names[team]} & {names[team + 2]}"[: gamefile.MAX_TEAM_NAME]
-            )
+            partners = f"{first_name(names[team])} & {first_name(names[team + 2])}"
+            team_names.append(given or partners[: gamefile.MAX_TEAM_NAME])
         data["teams"] = (
             gamefile.Team(team_names[0], (names[0], names[2])),
             gamefile.Team(team_names[1], (names[1], names[3])),
@@ -394,6 +393,11 @@ class StartGameForm(forms.Form):
             "date": data["played_on"].strftime("%d.%m.%Y")
         }
         return data
+
+
+def first_name(name: str) -> str:
+    """What the table calls a player: the first word of the name (Hans-Rudolf)."""
+    return name.split()[0] if name.split() else name
 
 
 class UploadGameForm(forms.Form):

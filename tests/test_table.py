@@ -612,3 +612,9 @@ def test_out_first_question_says_it_in_words_and_stays_on_correction(client):
     response = correct(client, game, 2, trump="clubs", points="78", out_first="0")
     assert response.status_code == 302
     assert Hand.objects.get(game=game, number=2).out_first == 0
+
+
+def test_team_names_default_to_the_partners_first_names(client):
+    start(client, seat_0="Hans-Rudolf Oberholzer", seat_2="Maximilian Zimmermann")
+
+    assert Game.objects.get().teams.get(index=0).name == "Hans-Rudolf & Maximilian"
