@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from scoring import rules
 from scoring.models import SUIT_STYLES
 from scoring.rules import CARD_POINTS, PRESETS, TRUMPS, gamefile
@@ -237,6 +238,10 @@ class UndoForm(forms.Form):
     form_key = forms.UUIDField(widget=forms.HiddenInput)
 
 
+# The seats offer the club's members in a list (a few taps); a guest is just typed.
+MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
+
+
 class StartGameForm(forms.Form):
     """A new game: a preset, what differs from it, the four players and their seats."""
 
@@ -253,6 +258,7 @@ class StartGameForm(forms.Form):
     }
 
     form_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
     preset = forms.ChoiceField(
         label=_("Game"),
         initial="chibre",
@@ -264,10 +270,18 @@ class StartGameForm(forms.Form):
             ("tournament", _("Tournament, 16 hands")),
         ],
     )
-    seat_0 = forms.CharField(label=_("Player 1"), max_length=gamefile.MAX_PLAYER_NAME)
-    seat_1 = forms.CharField(label=_("Player 2"), max_length=gamefile.MAX_PLAYER_NAME)
-    seat_2 = forms.CharField(label=_("Player 3"), max_length=gamefile.MAX_PLAYER_NAME)
-    seat_3 = forms.CharField(label=_("Player 4"), max_length=gamefile.MAX_PLAYER_NAME)
+    seat_0 = forms.CharField(
+        label=_("Player 1"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
+    )
+    seat_1 = forms.CharField(
+        label=_("Player 2"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
+    )
+    seat_2 = forms.CharField(
+        label=_("Player 3"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
+    )
+    seat_3 = forms.CharField(
+        label=_("Player 4"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
+    )
     draw_teams = forms.BooleanField(
         label=_("Draw the teams (the two highest cards play together)"), required=False
     )
@@ -324,8 +338,9 @@ class StartGameForm(forms.Form):
         help_text=_("None ticked: as the preset."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = Club.objects.filter(pk__in=[club.pk for club in clubs])
         self.fields["trumps"].choices = [(t, str(trump_label(t))) for t in TRUMPS]
         for mode in TRUMPS:
             self.fields[f"multiplier_{mode}"] = forms.IntegerField(
@@ -401,9 +416,14 @@ def first_name(name: str) -> str:
 
 
 class UploadGameForm(forms.Form):
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
     file = forms.FileField(
         label=_("Game file (jass-game/1, JSON)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
     MAX_BYTES = 1_000_000
+
+    def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = Club.objects.filter(pk__in=[club.pk for club in clubs])

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from jassclub.tokens import new_token
 from scoring import rules
 from scoring.rules import gamefile
 
@@ -42,6 +43,15 @@ class GameQuerySet(models.QuerySet):
 
 
 class Game(models.Model):
+    club = models.ForeignKey(
+        "clubs.Club",
+        on_delete=models.CASCADE,
+        related_name="games",
+        null=True,
+        blank=True,
+        verbose_name=_("club"),
+        help_text=_("Games without a club are seen by superusers only."),
+    )
     name = models.CharField(_("name"), max_length=gamefile.MAX_NAME, blank=True)
     played_on = models.DateField(_("played on"), null=True, blank=True)
     ruleset = models.JSONField(
@@ -130,6 +140,15 @@ class Player(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     position = models.PositiveSmallIntegerField(_("position"), choices=[(0, "1"), (1, "2")])
     name = models.CharField(_("name"), max_length=gamefile.MAX_PLAYER_NAME)
+    member = models.ForeignKey(
+        "clubs.Member",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("member"),
+        help_text=_("Empty for a guest."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -247,3 +266,26 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.hand_number}"
+
+
+class SpectatorLink(models.Model):
+    """A read-only view of one game for whoever holds the link, until revoked."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectator_links")
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("spectator link")
+        verbose_name_plural = _("spectator links")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} ({self.created_at:%Y-%m-%d})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:spectate", args=[self.token])

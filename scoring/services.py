@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from scoring import rules
 from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import RulesError, gamefile
@@ -58,12 +59,17 @@ class Done:
 def store_game(
     record: gamefile.GameRecord,
     *,
+    club: Club | None = None,
     suit_style: str = "french",
     first_chooser: int = 0,
     form_key: uuid.UUID | None = None,
 ) -> Game:
-    """Store a checked game record whole: the game, its two teams, four players, hands."""
+    """Store a checked game record whole: the game, its two teams, four players, hands.
+
+    A player whose name is a member's of the club is linked to that member; the
+    others are guests."""
     game = Game.objects.create(
+        club=club,
         name=record.name,
         played_on=record.played_on,
         ruleset=record.ruleset.to_dict(),
@@ -71,10 +77,11 @@ def store_game(
         first_chooser=first_chooser,
         form_key=form_key,
     )
+    members = {m.name: m for m in club.members.all()} if club else {}
     for index, team_record in enumerate(record.teams):
         team = Team.objects.create(game=game, index=index, name=team_record.name)
         Player.objects.bulk_create(
-            Player(team=team, position=position, name=name)
+            Player(team=team, position=position, name=name, member=members.get(name))
             for position, name in enumerate(team_record.players)
         )
     Hand.objects.bulk_create(
@@ -85,6 +92,7 @@ def store_game(
 
 def start_game(
     *,
+    club: Club | None = None,
     name: str,
     ruleset: rules.Ruleset,
     teams: tuple[gamefile.Team, gamefile.Team],
@@ -102,7 +110,11 @@ def start_game(
     record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
     try:
         return store_game(
-            record, suit_style=suit_style, first_chooser=first_chooser, form_key=form_key
+            record,
+            club=club,
+            suit_style=suit_style,
+            first_chooser=first_chooser,
+            form_key=form_key,
         )
     except IntegrityError:
         return Game.objects.get(form_key=form_key)
@@ -111,12 +123,13 @@ def start_game(
 SITE_KEY = "x-jassclub"  # what this site adds to the game file: suit names, who held the 7
 
 
-def import_game(data: object) -> Game:
-    """Check a ``jass-game/1`` document with the rules engine and store it whole.
+def import_game(data: object, club: Club | None = None) -> Game:
+    """Check a ``jass-game/1`` document with the rules engine and store it whole,
+    in ``club`` (without a club, only superusers see it).
 
     Raises :class:`RulesError` and stores nothing when any rule is broken.
     """
-    return store_game(gamefile.read_game(data), **_site_fields(data))
+    return store_game(gamefile.read_game(data), club=club, **_site_fields(data))
 
 
 def _site_fields(data: object) -> dict[str, Any]:
@@ -132,7 +145,7 @@ def _site_fields(data: object) -> dict[str, Any]:
     return fields
 
 
-def import_games(documents: list[object]) -> list[Game]:
+def import_games(documents: list[object], club: Club | None = None) -> list[Game]:
     """Store several documents all or none (a backup made by ``export_game --all``).
 
     A refused document raises :class:`GameInFileError` telling which one.
@@ -144,7 +157,7 @@ def import_games(documents: list[object]) -> list[Game]:
                 record = gamefile.read_game(data)
             except RulesError as error:
                 raise GameInFileError(position, error) from error
-            games.append(store_game(record, **_site_fields(data)))
+            games.append(store_game(record, club=club, **_site_fields(data)))
         return games
 
 

@@ -14,4 +14,12 @@ urlpatterns = [
     path("games/<int:game_id>/undo/", views.undo_last_hand, name="undo_last_hand"),
     path("games/<int:game_id>/history/", views.history, name="history"),
     path("games/<int:game_id>/game.json", views.game_file, name="game_file"),
+    path("games/<int:game_id>/sharing/", views.sharing, name="sharing"),
+    path("games/<int:game_id>/sharing/new/", views.share_game, name="share_game"),
+    path(
+        "games/<int:game_id>/sharing/<int:link_id>/revoke/",
+        views.revoke_share,
+        name="revoke_share",
+    ),
+    path("watch/<str:token>/", views.spectate, name="spectate"),
 ]

@@ -12,13 +12,18 @@ import secrets
 import uuid
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs import access
+from clubs.models import Member, Role
 from scoring import rules, services
 from scoring.forms import (
     HandForm,
@@ -28,15 +33,18 @@ from scoring.forms import (
     keep_declared_kinds,
     problem_message,
 )
-from scoring.models import Game, HandChange
+from scoring.models import Game, HandChange, SpectatorLink
 from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
 
 DEVICE_COOKIE = "jass_device"
 
 
-def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.with_everything(), pk=game_id)
+def _game(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
+    """The game with teams, players and hands, if the user may see it (and do what
+    ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that."""
+    game = get_object_or_404(Game.objects.with_everything(), pk=game_id)
+    return access.check_game(request.user, game, needed)
 
 
 def _device(request: HttpRequest) -> str:
@@ -110,16 +118,37 @@ def _table(
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    games = Game.objects.with_everything()[:50]
-    return render(request, "scoring/home.html", {"views": [game_view(game) for game in games]})
+    if not request.user.is_authenticated:
+        return render(request, "scoring/welcome.html")
+    games = access.visible_games(request.user).with_everything().select_related("club")[:50]
+    context = {
+        "views": [game_view(game) for game in games],
+        "clubs": [m.club for m in access.memberships(request.user).values()],
+        "can_start": bool(access.scoring_clubs(request.user)),
+    }
+    return render(request, "scoring/home.html", context)
 
 
 @require_http_methods(["GET", "POST"])
+@login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    form = StartGameForm(request.POST or None)
+    clubs = access.scoring_clubs(request.user)
+    if not clubs:
+        raise PermissionDenied(_("Games are started by a club's scorers and admins."))
+    chosen = request.GET.get("club")
+    initial = next(
+        (
+            {"club": club, "preset": club.default_preset, "suit_style": club.suit_style}
+            for club in clubs
+            if club.slug == chosen
+        ),
+        {"club": clubs[0], "preset": clubs[0].default_preset, "suit_style": clubs[0].suit_style},
+    )
+    form = StartGameForm(request.POST or None, clubs=clubs, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         game = services.start_game(
+            club=data["club"],
             name=data["name"],
             ruleset=data["ruleset"],
             teams=data["teams"],
@@ -130,19 +159,24 @@ def new_game(request: HttpRequest) -> HttpResponse:
         )
         return redirect("scoring:table", game.pk)
     status = 422 if form.is_bound else 200
-    return render(request, "scoring/new_game.html", {"form": form}, status=status)
+    members = sorted({m.name for m in Member.objects.filter(club__in=clubs)})
+    context = {"form": form, "members": members}
+    return render(request, "scoring/new_game.html", context, status=status)
 
 
 @require_GET
+@login_required
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _table(request, game_view(_game(game_id)))
+    return _table(request, game_view(_game(request, game_id)))
 
 
 @require_POST
+@login_required
 def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     # The hands are read once, locked, by the service; the page is drawn from what
     # it returns (a fixed, small number of queries on hand 1 as on hand 40).
     game = get_object_or_404(Game.objects.prefetch_related("teams__players"), pk=game_id)
+    access.check_game(request.user, game, Role.SCORER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
     number = _posted_number(request)
     form = HandForm(
@@ -184,8 +218,9 @@ def _posted_number(request: HttpRequest) -> int:
 
 
 @require_http_methods(["GET", "POST"])
+@login_required
 def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
-    game = _game(game_id)
+    game = _game(request, game_id, Role.SCORER)
     view = game_view(game)
     stored = next((hand for hand in game.hands.all() if hand.number == number), None)
     if stored is None:
@@ -230,8 +265,9 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
 
 
 @require_POST
+@login_required
 def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game(game_id)
+    game = _game(request, game_id, Role.SCORER)
     form = UndoForm(request.POST)
     if form.is_valid():
         try:
@@ -251,13 +287,15 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         messages.warning(request, _("Nothing to undo."))
     if request.htmx:
-        return _table(request, game_view(_game(game.pk)))
+        return _table(request, game_view(_game(request, game.pk)))
     return redirect("scoring:table", game.pk)
 
 
 @require_GET
+@login_required
 def history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.prefetch_related("teams"), pk=game_id)
+    access.check_game(request.user, game)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
     changes = HandChange.objects.filter(game=game).select_related("user")
     context = {"game": game, "teams": teams, "changes": changes}
@@ -265,13 +303,15 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@login_required
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render(request, "scoring/game_detail.html", {"view": game_view(_game(game_id))})
+    return render(request, "scoring/game_detail.html", {"view": game_view(_game(request, game_id))})
 
 
 @require_GET
+@login_required
 def game_file(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game(game_id)
+    game = _game(request, game_id)
     document = json.dumps(services.export_game(game), ensure_ascii=False, indent=2)
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     filename = f"{slugify(game.name) or 'game'}-{game.pk}.json"
@@ -280,15 +320,19 @@ def game_file(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@login_required
 def upload_game(request: HttpRequest) -> HttpResponse:
-    form = UploadGameForm(request.POST or None, request.FILES or None)
+    clubs = access.scoring_clubs(request.user)
+    if not clubs:
+        raise PermissionDenied(_("Games are imported by a club's scorers and admins."))
+    form = UploadGameForm(request.POST or None, request.FILES or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             if upload.size > UploadGameForm.MAX_BYTES:
                 raise ValueError(_("The file is larger than 1 MB."))
             data = json.loads(upload.read().decode("utf-8"))
-            game = services.import_game(data)
+            game = services.import_game(data, club=form.cleaned_data["club"])
         except (UnicodeDecodeError, json.JSONDecodeError):
             form.add_error("file", _("This is not a JSON game file."))
         except ValueError as error:
@@ -304,3 +348,44 @@ def upload_game(request: HttpRequest) -> HttpResponse:
             return redirect(reverse("scoring:game", args=[game.pk]))
     status = 422 if form.is_bound else 200
     return render(request, "scoring/upload.html", {"form": form}, status=status)
+
+
+@require_GET
+def spectate(request: HttpRequest, token: str) -> HttpResponse:
+    """A game, read-only, for whoever holds a spectator link that was not revoked."""
+    link = get_object_or_404(SpectatorLink, token=token, revoked_at__isnull=True)
+    game = get_object_or_404(Game.objects.with_everything(), pk=link.game_id)
+    context = {"view": game_view(game), "spectator": True}
+    response = render(request, "scoring/game_detail.html", context)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_POST
+@login_required
+def share_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Role.SCORER)
+    SpectatorLink.objects.create(game=game, created_by=request.user)
+    messages.success(request, _("Spectator link created: anyone with it can follow the game."))
+    return redirect("scoring:sharing", game.pk)
+
+
+@require_POST
+@login_required
+def revoke_share(request: HttpRequest, game_id: int, link_id: int) -> HttpResponse:
+    game = _game(request, game_id, Role.SCORER)
+    link = get_object_or_404(SpectatorLink, pk=link_id, game=game)
+    if link.revoked_at is None:
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        messages.success(request, _("Spectator link revoked."))
+    return redirect("scoring:sharing", game.pk)
+
+
+@require_GET
+@login_required
+def sharing(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Role.SCORER)
+    links = game.spectator_links.filter(revoked_at__isnull=True)
+    return render(request, "scoring/sharing.html", {"game": game, "links": links})

@@ -112,11 +112,35 @@ def _setup_django() -> None:
     ).enable()
 
 
+def bench_club() -> Any:
+    """The club the bench's games belong to (made once)."""
+    from clubs.models import Club
+
+    return Club.objects.get_or_create(slug="bench", defaults={"name": "Bench"})[0]
+
+
+def scorer_client() -> Any:
+    """A test client signed in as a scorer of the bench club, as at a real table."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from clubs.models import Member, Role
+
+    user, _ = get_user_model().objects.get_or_create(username="bench-scorer")
+    Member.objects.get_or_create(
+        club=bench_club(), user=user, defaults={"name": "bench", "role": Role.SCORER}
+    )
+    client = Client()
+    client.force_login(user)
+    return client
+
+
 def new_game(name: str) -> Any:
     from scoring import rules, services
     from scoring.rules import gamefile
 
     return services.start_game(
+        club=bench_club(),
         name=name,
         ruleset=rules.parse_ruleset(RULESET),
         teams=(
@@ -163,10 +187,9 @@ def _database() -> dict[str, str]:
 def _queries() -> dict[str, Any]:
     """Queries of each htmx POST of hands 1 to 40 of one game."""
     from django.db import connection
-    from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    game, client = new_game("Bench: queries"), Client()
+    game, client = new_game("Bench: queries"), scorer_client()
     counts, sql = {}, {}
     for number in range(1, max(QUERY_HANDS) + 1):
         with CaptureQueriesContext(connection) as captured:
@@ -184,9 +207,8 @@ def _queries() -> dict[str, Any]:
 def _timing() -> dict[str, Any]:
     """Milliseconds per hand: the whole in-process request (middleware, form, engine,
     database, template), with the Accept-Encoding of a browser so gzip is included."""
-    from django.test import Client
 
-    client = Client()
+    client = scorer_client()
     warm_up = new_game("Bench: warm-up")
     for number in range(1, WARM_UP_HANDS + 1):
         _record(client, warm_up.pk, number)
@@ -242,12 +264,11 @@ def _static_file(url: str) -> bytes:
 
 def _transfer() -> dict[str, Any]:
     """Raw and gzipped sizes of the table screen and everything it loads."""
-    from django.test import Client
     from django.urls import reverse
 
     from scoring import services
 
-    client, game = Client(), new_game("Bench: transfer")
+    client, game = scorer_client(), new_game("Bench: transfer")
     for number in range(1, TRANSFER_HANDS + 1):
         _record(client, game.pk, number)
     page = reverse("scoring:table", args=[game.pk])

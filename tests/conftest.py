@@ -31,3 +31,35 @@ def _plain_http():
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def club(db):
+    """The club the tests' games belong to."""
+    from clubs.models import Club
+
+    return Club.objects.create(name="Jass-Club Test", slug="test-club", place="Bern")
+
+
+@pytest.fixture
+def make_user(db):
+    """A user with a role in a club: ``make_user("scorer", club)``."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Member
+
+    def make(role: str | None = None, club=None, name: str | None = None, **extra):
+        username = name or f"{role or 'nobody'}-{get_user_model().objects.count() + 1}"
+        user = get_user_model().objects.create_user(username, password="jass-test-pw", **extra)
+        if role and club:
+            Member.objects.create(club=club, name=username, user=user, role=role)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def client(client, club, make_user):
+    """The test client, signed in as a scorer of ``club``."""
+    client.force_login(make_user("scorer", club, name="scorer"))
+    return client

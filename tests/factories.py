@@ -30,3 +30,11 @@ def game_document(hands: list[dict] | None = None, **ruleset: object) -> dict:
 
 def hand(trump: str = "hearts", cards: list[int] | None = None, **fields: object) -> dict:
     return {"trump": trump, "cards": [95, 62] if cards is None else cards, **fields}
+
+
+def import_in_club(document: dict, slug: str = "test-club"):
+    """Store a game file in the tests' club (the ``club`` fixture)."""
+    from clubs.models import Club
+    from scoring import services
+
+    return services.import_game(document, club=Club.objects.get(slug=slug))

@@ -6,10 +6,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scripts.bench import HTMX_HEADERS, QUERY_BUDGET, hand_post, new_game
+from scripts.bench import HTMX_HEADERS, QUERY_BUDGET, hand_post, new_game, scorer_client
 
 
-def test_record_hand_queries_same_on_hand_1_and_40_within_budget(client, db):
+def test_record_hand_queries_same_on_hand_1_and_40_within_budget(db):
+    client = scorer_client()
     game = new_game("Long game")
     url = reverse("scoring:record_hand", args=[game.pk])
     queries = {}

@@ -7,10 +7,11 @@ import uuid
 import pytest
 from django.urls import reverse
 
+from clubs.models import Club
 from scoring import services
 from scoring.models import Game, Hand, HandChange
-from scoring.rules import gamefile, preset
-from tests.factories import game_document, hand
+from scoring.rules import gamefile, parse_ruleset, preset
+from tests.factories import game_document, hand, import_in_club
 
 pytestmark = pytest.mark.django_db
 
@@ -23,16 +24,20 @@ TEAMS = (
 def new_game(name: str = "chibre", **overrides) -> Game:
     ruleset = preset(name)
     if overrides:
-        from scoring.rules import parse_ruleset
-
         ruleset = parse_ruleset({**ruleset.to_dict(), **overrides})
     return services.start_game(
-        name="Test", ruleset=ruleset, teams=TEAMS, first_chooser=0, suit_style="french"
+        club=Club.objects.get(slug="test-club"),
+        name="Test",
+        ruleset=ruleset,
+        teams=TEAMS,
+        first_chooser=0,
+        suit_style="french",
     )
 
 
 def start(client, **fields):
     data = {
+        "club": Club.objects.get(slug="test-club").pk,
         "preset": "chibre",
         "seat_0": "Anne",
         "seat_1": "Bernard",
@@ -333,7 +338,7 @@ def test_out_first_is_asked_only_when_both_teams_cross(client):
 
 
 def test_the_end_shows_winner_how_and_rubicon_and_locks_the_game(client):
-    game = services.import_game(game_document([hand("hearts", [157, 0], match=0)] * 3))
+    game = import_in_club(game_document([hand("hearts", [157, 0], match=0)] * 3))
     post_hand(client, game, trump="clubs", points="157", match="0")  # 1028 : 0
 
     html = client.get(
@@ -367,7 +372,7 @@ def correct(client, game: Game, number: int, **fields):
 
 
 def test_correct_hand_form_shows_the_stored_hand(client):
-    game = services.import_game(game_document([hand("spades", [100, 57], stoeck=1)]))
+    game = import_in_club(game_document([hand("spades", [100, 57], stoeck=1)]))
 
     response = client.get(
         reverse("scoring:correct_hand", args=[game.pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
@@ -380,7 +385,7 @@ def test_correct_hand_form_shows_the_stored_hand(client):
 
 
 def test_correct_hand_recounts_the_game_and_logs_before_and_after(client):
-    game = services.import_game(game_document([hand("hearts", [95, 62]), hand("clubs", [100, 57])]))
+    game = import_in_club(game_document([hand("hearts", [95, 62]), hand("clubs", [100, 57])]))
 
     response = correct(client, game, 1, trump="hearts", points="105")
 
@@ -393,7 +398,7 @@ def test_correct_hand_recounts_the_game_and_logs_before_and_after(client):
 
 
 def test_correction_that_makes_a_later_hand_impossible_is_refused_naming_it(client):
-    game = services.import_game(
+    game = import_in_club(
         game_document(
             [hand("hearts", [157, 0], match=0)] * 3
             + [hand("clubs", [95, 62]), hand("clubs", [10, 147])]
@@ -409,7 +414,7 @@ def test_correction_that_makes_a_later_hand_impossible_is_refused_naming_it(clie
 
 
 def test_correction_from_a_stale_screen_is_refused(client):
-    game = services.import_game(game_document([hand("hearts", [95, 62])]))
+    game = import_in_club(game_document([hand("hearts", [95, 62])]))
     url = reverse("scoring:correct_hand", args=[game.pk, 1])
     stale_version = client.get(url).context["form"].initial["version"]
     correct(client, game, 1, trump="hearts", points="100")
@@ -433,7 +438,7 @@ def test_correction_from_a_stale_screen_is_refused(client):
 
 
 def test_correction_reopens_a_finished_game(client):
-    game = services.import_game(
+    game = import_in_club(
         game_document([hand("hearts", [157, 0], match=0)] * 3 + [hand("clubs", [157, 0], match=0)])
     )
     assert Game.objects.with_everything().get(pk=game.pk).result().over
@@ -444,7 +449,7 @@ def test_correction_reopens_a_finished_game(client):
 
 
 def test_undo_takes_back_the_last_hand_once(client):
-    game = services.import_game(game_document([hand("hearts", [95, 62]), hand("clubs", [100, 57])]))
+    game = import_in_club(game_document([hand("hearts", [95, 62]), hand("clubs", [100, 57])]))
     data = {"hand_number": 2, "form_key": str(uuid.uuid4())}
     url = reverse("scoring:undo_last_hand", args=[game.pk])
 
@@ -457,7 +462,7 @@ def test_undo_takes_back_the_last_hand_once(client):
 
 
 def test_undo_from_a_stale_screen_is_refused(client):
-    game = services.import_game(game_document([hand("hearts", [95, 62]), hand("clubs", [100, 57])]))
+    game = import_in_club(game_document([hand("hearts", [95, 62]), hand("clubs", [100, 57])]))
 
     response = client.post(
         reverse("scoring:undo_last_hand", args=[game.pk]),
@@ -492,7 +497,7 @@ def test_history_shows_every_change_with_device(client):
 
 
 def test_game_page_has_slate_chart_and_counts(client):
-    game = services.import_game(
+    game = import_in_club(
         game_document(
             [
                 hand("hearts", [95, 62], weis=[["seq3"], []], stoeck=1),
@@ -514,7 +519,10 @@ def test_upload_a_game_file(client, tmp_path):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("g.json", json.dumps(game_document([hand("hearts")])).encode())
-    response = client.post(reverse("scoring:upload_game"), {"file": upload})
+    response = client.post(
+        reverse("scoring:upload_game"),
+        {"club": Club.objects.get(slug="test-club").pk, "file": upload},
+    )
 
     game = Game.objects.get()
     assert response["Location"] == game.get_absolute_url()
@@ -533,7 +541,10 @@ def test_upload_refuses_a_broken_file(client, content, message):
 
     response = client.post(
         reverse("scoring:upload_game"),
-        {"file": SimpleUploadedFile("g.json", content)},
+        {
+            "club": Club.objects.get(slug="test-club").pk,
+            "file": SimpleUploadedFile("g.json", content),
+        },
         HTTP_ACCEPT_LANGUAGE="en",
     )
 
@@ -550,7 +561,10 @@ def test_upload_refusal_names_the_hand_and_field(client):
     document = game_document([hand("hearts"), hand("obe-abe", stoeck=0)])
     response = client.post(
         reverse("scoring:upload_game"),
-        {"file": SimpleUploadedFile("g.json", json.dumps(document).encode())},
+        {
+            "club": Club.objects.get(slug="test-club").pk,
+            "file": SimpleUploadedFile("g.json", json.dumps(document).encode()),
+        },
         HTTP_ACCEPT_LANGUAGE="en",
     )
 
@@ -559,7 +573,7 @@ def test_upload_refusal_names_the_hand_and_field(client):
 
 
 def test_correcting_the_points_keeps_weis_declared_by_kind(client):
-    game = services.import_game(
+    game = import_in_club(
         game_document([hand("hearts", [95, 62], weis=[["seq3", "four-jacks"], []])])
     )
     form = client.get(reverse("scoring:correct_hand", args=[game.pk, 1])).context["form"]
@@ -587,11 +601,16 @@ def test_starting_the_same_form_twice_gives_one_game(client):
 
 def test_game_file_keeps_suit_names_and_the_holder_of_the_seven(client):
     game = services.start_game(
-        name="Eicheln", ruleset=preset("chibre"), teams=TEAMS, first_chooser=2, suit_style="german"
+        club=Club.objects.get(slug="test-club"),
+        name="Eicheln",
+        ruleset=preset("chibre"),
+        teams=TEAMS,
+        first_chooser=2,
+        suit_style="german",
     )
     document = services.export_game(Game.objects.with_everything().get(pk=game.pk))
 
-    copy = services.import_game(document)
+    copy = import_in_club(document)
 
     assert document["x-jassclub"] == {"suit_style": "german", "first_chooser": 2}
     assert (copy.suit_style, copy.first_chooser) == ("german", 2)

@@ -7,19 +7,21 @@ import json
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
 from scoring import services
 from scoring.models import Game
-from tests.factories import demo_document
+from tests.factories import demo_document, import_in_club
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo():
+def demo(client):
     call_command("load_demo", stdout=io.StringIO())
+    client.force_login(get_user_model().objects.get(username="demo-member"))
     finished = Game.objects.get(name="Soirée du club, table 1")
     unfinished = Game.objects.get(name="Pique double, table 2")
     return finished, unfinished
@@ -48,9 +50,10 @@ def test_home_without_games_says_so(client):
 @pytest.mark.parametrize("count", [1, 3])
 def test_home_query_count_does_not_grow_with_games(client, django_assert_num_queries, count):
     for _ in range(count):
-        services.import_game(demo_document())
+        import_in_club(demo_document())
 
-    with django_assert_num_queries(4):  # games, teams, players, hands
+    # session, user, memberships; games with their club, teams, players, hands
+    with django_assert_num_queries(7):
         response = client.get("/")
 
     assert response.content.decode().count("Soirée du club, table 1") == count

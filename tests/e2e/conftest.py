@@ -89,3 +89,26 @@ def screenshot(page, name: str) -> Path:
 
 def has_horizontal_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+
+
+def sign_in(page, live_server, username: str, password: str) -> None:
+    """Sign in through the sign-in page, as a person would."""
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{live_server.url}/")
+
+
+@pytest.fixture
+def scorer(page, live_server, transactional_db):
+    """A scorer of a club, signed in on ``page``."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Member, Role
+
+    club = Club.objects.create(name="Jass-Club Test", slug="test-club")
+    user = get_user_model().objects.create_user("scorer", password="jass-test-pw")
+    Member.objects.create(club=club, name="Scorer", user=user, role=Role.SCORER)
+    sign_in(page, live_server, "scorer", "jass-test-pw")
+    return user

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import has_horizontal_scroll, screenshot
+from tests.e2e.conftest import has_horizontal_scroll, screenshot, sign_in
 
 
 @pytest.fixture
@@ -18,6 +18,8 @@ def demo(transactional_db):
 
 def test_home_on_a_phone_shows_the_demo_games(page, live_server, demo, other_hosts):
     page.goto(live_server.url)
+    screenshot(page, "welcome-en")
+    sign_in(page, live_server, "demo-member", "jass-demo")
 
     cards = page.locator(".game-card")
     assert cards.count() == 2
@@ -33,7 +35,7 @@ def test_home_on_a_phone_shows_the_demo_games(page, live_server, demo, other_hos
 
 
 def test_language_switch_without_javascript_then_open_a_game(page, live_server, demo):
-    page.goto(live_server.url)
+    sign_in(page, live_server, "demo-member", "jass-demo")
 
     page.select_option("#language", "de")
     page.get_by_role("button", name="OK").click()

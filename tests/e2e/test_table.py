@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from scoring.models import Game, Hand
-from tests.e2e.conftest import PHONE, has_horizontal_scroll, screenshot
+from tests.e2e.conftest import PHONE, has_horizontal_scroll, screenshot, sign_in
 
 TEAM_0, TEAM_1 = "Anne & Claude", "Bernard & Denise"
 WAIT_FOR_NEXT_HAND_OR_ERROR = """n => {
@@ -62,9 +62,7 @@ def totals(page) -> list[str]:
     return page.locator(".team-total").all_inner_texts()
 
 
-def test_a_whole_chibre_game_to_the_winner_and_rubicon(
-    page, live_server, transactional_db, other_hosts
-):
+def test_a_whole_chibre_game_to_the_winner_and_rubicon(page, live_server, scorer, other_hosts):
     start_game(page, live_server)
     expect(page.get_by_text("Hand 1: Denise deals, Anne chooses trump.")).to_be_visible()
     assert not has_horizontal_scroll(page)
@@ -109,7 +107,7 @@ def test_a_whole_chibre_game_to_the_winner_and_rubicon(
     assert other_hosts == []
 
 
-def test_a_refused_hand_shows_the_message_and_keeps_the_input(page, live_server, transactional_db):
+def test_a_refused_hand_shows_the_message_and_keeps_the_input(page, live_server, scorer):
     start_game(page, live_server)
     form = page.locator("#hand-form")
     form.locator(".field-trump label", has_text="Obe-abe").click()
@@ -128,7 +126,7 @@ def test_a_refused_hand_shows_the_message_and_keeps_the_input(page, live_server,
     screenshot(page, "table-refused-hand")
 
 
-def test_a_pique_double_hand_counts_double(page, live_server, transactional_db):
+def test_a_pique_double_hand_counts_double(page, live_server, scorer):
     start_game(page, live_server, "Pique double to 1500")
     assert (
         page.locator(".field-trump label", has_text="Spades")
@@ -142,7 +140,7 @@ def test_a_pique_double_hand_counts_double(page, live_server, transactional_db):
     assert totals(page) == ["200", "114"]
 
 
-def test_a_double_tap_stores_one_hand(page, live_server, transactional_db):
+def test_a_double_tap_stores_one_hand(page, live_server, scorer):
     start_game(page, live_server)
     form = page.locator("#hand-form")
     form.locator(".field-trump label", has_text="Hearts").click()
@@ -160,9 +158,10 @@ def test_a_double_tap_stores_one_hand(page, live_server, transactional_db):
     assert totals(page) == ["95", "62"]
 
 
-def test_recording_works_without_javascript(browser, live_server, transactional_db):
+def test_recording_works_without_javascript(browser, live_server, scorer):
     context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-GB")
     page = context.new_page()
+    sign_in(page, live_server, "scorer", "jass-test-pw")
     start_game(page, live_server)
 
     page.locator(".field-trump label", has_text="Clubs").click()

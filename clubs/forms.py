@@ -1,0 +1,68 @@
+"""Forms of the club pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Role
+
+LOGO_MAX_BYTES = 512 * 1024
+LOGO_FORMATS = {"PNG", "JPEG", "WEBP"}
+LOGO_MAX_SIDE = 2000
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "place", "logo", "suit_style", "default_preset", "language"]
+
+    def clean_logo(self) -> Any:
+        logo = self.cleaned_data.get("logo")
+        if not logo or not hasattr(logo, "image"):
+            return logo  # unchanged or cleared
+        if logo.size > LOGO_MAX_BYTES:
+            raise ValidationError(_("The logo may be at most 512 KB."))
+        image = logo.image
+        if image.format not in LOGO_FORMATS:
+            raise ValidationError(_("The logo must be a PNG, JPEG or WebP picture."))
+        if max(image.size) > LOGO_MAX_SIDE:
+            raise ValidationError(_("The logo may be at most 2000 pixels wide and high."))
+        return logo
+
+
+class NewClubForm(forms.Form):
+    name = forms.CharField(label=_("Name of the club"), max_length=100)
+    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    player_name = forms.CharField(label=_("Your player name"), max_length=100)
+
+
+class AddMemberForm(forms.Form):
+    name = forms.CharField(label=_("Player name"), max_length=100)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.MEMBER)
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.MEMBER)
+    days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=14)
+
+
+class JoinForm(forms.Form):
+    player_name = forms.CharField(label=_("Your player name in this club"), max_length=100)
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("Email"), required=False, help_text=_("Only to reset a forgotten password.")
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
