@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
     "scoring",
     "clubs",
     "tournaments",
@@ -58,7 +59,20 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Sign-in attempts are limited (django-axes): after AXES_FAILURE_LIMIT failures for a
+# username from one address, that pair is locked out for AXES_COOLOFF_TIME hours.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGNIN_FAILURES", "5"))
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
 
 ROOT_URLCONF = "jassclub.urls"
 WSGI_APPLICATION = "jassclub.wsgi.application"

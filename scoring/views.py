@@ -108,6 +108,7 @@ def _table(
 ) -> HttpResponse:
     context = {
         "view": view,
+        "can_score": access.has_role(request.user, view.game.club_id, Role.SCORER),
         "form": form or _hand_form(view),
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
     }
@@ -305,7 +306,12 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render(request, "scoring/game_detail.html", {"view": game_view(_game(request, game_id))})
+    game = _game(request, game_id)
+    context = {
+        "view": game_view(game),
+        "can_score": access.has_role(request.user, game.club_id, Role.SCORER),
+    }
+    return render(request, "scoring/game_detail.html", context)
 
 
 @require_GET
