@@ -1,0 +1,226 @@
+"""Clubs and members: founding, invitations, members without accounts, roles, logo,
+sign-in limits, password reset."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from PIL import Image
+
+from clubs.models import Club, Invitation, Member, Role
+from scoring.models import Player
+from tests.factories import game_document, hand, import_in_club
+
+pytestmark = pytest.mark.django_db
+
+
+def invitation(club: Club, role: str = Role.MEMBER, days: int = 3) -> Invitation:
+    return Invitation.objects.create(
+        club=club, role=role, expires_at=timezone.now() + dt.timedelta(days=days)
+    )
+
+
+def test_founding_a_club_makes_its_founder_admin(client):
+    response = client.post(
+        reverse("clubs:new_club"),
+        {"name": "Jass-Club Bärn", "place": "Bern", "player_name": "Ruedi"},
+    )
+
+    club = Club.objects.get(name="Jass-Club Bärn")
+    assert response["Location"] == club.get_absolute_url()
+    assert club.slug == "jass-club-barn"
+    assert club.members.get().role == Role.ADMIN
+
+
+def test_a_new_user_joins_through_an_invitation():
+    club = Club.objects.create(name="Club A", slug="club-a")
+    link = invitation(club, Role.SCORER).get_absolute_url()
+    browser = Client()
+
+    landing = browser.get(link, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Create an account" in landing.content.decode()
+    signed_up = browser.post(
+        reverse("clubs:signup"),
+        {
+            "username": "lena",
+            "password1": "Chalk-and-slate-42",
+            "password2": "Chalk-and-slate-42",
+            "next": link,
+        },
+    )
+    assert signed_up["Location"] == link
+    joined = browser.post(link, {"player_name": "Lena"})
+
+    member = Member.objects.get(club=club, user__username="lena")
+    assert joined["Location"] == club.get_absolute_url()
+    assert (member.name, member.role) == ("Lena", Role.SCORER)
+    assert browser.get(club.get_absolute_url()).status_code == 200
+
+
+def test_joining_takes_over_the_player_the_admin_had_added(client, club):
+    added = Member.objects.create(club=club, name="Anne")
+    user = get_user_model().objects.create_user("anne", password="x-pw-123456")
+    browser = Client()
+    browser.force_login(user)
+
+    browser.post(invitation(club).get_absolute_url(), {"player_name": "Anne"})
+
+    added.refresh_from_db()
+    assert added.user == user
+    assert Member.objects.filter(club=club, name="Anne").count() == 1
+
+
+@pytest.mark.parametrize("state", ["expired", "revoked"])
+def test_an_expired_or_revoked_invitation_lets_nobody_in(client, club, state):
+    link = invitation(club, days=-1) if state == "expired" else invitation(club)
+    if state == "revoked":
+        link.revoked_at = timezone.now()
+        link.save()
+    browser = Client()
+    browser.force_login(get_user_model().objects.create_user("late", password="x-pw-123456"))
+
+    response = browser.post(
+        link.get_absolute_url(), {"player_name": "Late"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    assert response.status_code == 410
+    assert "expired or was revoked" in response.content.decode()
+    assert not Member.objects.filter(name="Late").exists()
+
+
+def test_invitation_links_carry_at_least_128_bits(club):
+    tokens = {invitation(club).token for _ in range(20)}
+
+    assert len(tokens) == 20
+    assert all(len(token) >= 43 for token in tokens)  # 32 random bytes in base64
+
+
+def admin_client(club: Club) -> Client:
+    browser = Client()
+    user = get_user_model().objects.create_user("boss", password="x-pw-123456")
+    Member.objects.create(club=club, name="Boss", user=user, role=Role.ADMIN)
+    browser.force_login(user)
+    return browser
+
+
+def test_admin_adds_a_player_without_account_and_names_are_unique(client, club):
+    browser = admin_client(club)
+    url = reverse("clubs:add_member", args=[club.slug])
+
+    browser.post(url, {"name": "Köbi", "role": "member"})
+    again = browser.post(url, {"name": "Köbi", "role": "member"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert Member.objects.filter(club=club, name="Köbi", user=None).count() == 1
+    assert again.status_code == 422
+    assert "Köbi is already a member." in again.content.decode()
+
+
+def test_a_club_keeps_at_least_one_admin(client, club):
+    browser = admin_client(club)
+    boss = Member.objects.get(name="Boss")
+
+    response = browser.post(
+        reverse("clubs:change_role", args=[club.slug, boss.pk]),
+        {"role": "member"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    browser.post(reverse("clubs:remove_member", args=[club.slug, boss.pk]))
+
+    boss.refresh_from_db()
+    assert boss.role == Role.ADMIN
+    assert "A club needs at least one admin." in response.content.decode()
+
+
+def picture(fmt: str = "PNG", size: tuple[int, int] = (64, 64)) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", size, "green").save(buffer, format=fmt)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "accepted", "message"),
+    [
+        ("logo.png", picture(), True, ""),
+        ("logo.gif", picture("GIF"), False, "The logo must be a PNG, JPEG or WebP picture."),
+        ("logo.svg", b"<svg xmlns='http://www.w3.org/2000/svg'/>", False, "Upload a valid image"),
+        ("logo.png", picture(size=(2500, 100)), False, "at most 2000 pixels"),
+        ("big.png", picture("BMP", (1000, 1000)), False, ""),
+    ],
+)
+def test_club_logo_is_checked_for_type_and_size(
+    client, club, settings, tmp_path, name, content, accepted, message
+):
+    settings.MEDIA_ROOT = tmp_path
+    browser = admin_client(club)
+
+    response = browser.post(
+        reverse("clubs:settings", args=[club.slug]),
+        {
+            "name": club.name,
+            "place": "",
+            "suit_style": "french",
+            "default_preset": "chibre",
+            "language": "fr",
+            "logo": SimpleUploadedFile(name, content),
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    club.refresh_from_db()
+    assert bool(club.logo) is accepted
+    if not accepted:
+        assert response.status_code == 422
+        assert message in response.content.decode()
+
+
+def test_sign_in_attempts_are_limited():
+    user = get_user_model().objects.create_user("ruedi", password="the-right-password")
+    browser = Client()
+    url = reverse("login")
+
+    for _ in range(4):
+        assert browser.post(url, {"username": "ruedi", "password": "wrong"}).status_code == 200
+    fifth = browser.post(url, {"username": "ruedi", "password": "wrong"})
+    locked = browser.post(url, {"username": "ruedi", "password": "the-right-password"})
+
+    assert fifth.status_code == 429
+
+    assert locked.status_code == 429
+    assert "_auth_user_id" not in browser.session
+    assert user.is_active
+
+
+def test_password_reset_sends_a_link_by_email():
+    get_user_model().objects.create_user("ruedi", email="ruedi@example.ch", password="pw-123456789")
+
+    Client().post(reverse("password_reset"), {"email": "ruedi@example.ch"})
+
+    assert len(mail.outbox) == 1
+    assert "/accounts/reset/" in mail.outbox[0].body
+
+
+def test_players_who_are_members_are_linked_guests_are_not(client, club):
+    Member.objects.create(club=club, name="Anne")
+
+    import_in_club(game_document([hand("hearts")]))
+
+    assert Player.objects.get(name="Anne").member.name == "Anne"
+    assert Player.objects.get(name="Bernard").member is None
+
+
+def test_new_game_offers_the_club_members_to_pick(client, club):
+    Member.objects.create(club=club, name="Heidi")
+
+    html = client.get(reverse("scoring:new_game")).content.decode()
+
+    assert 'list="club-members"' in html
+    assert '<option value="Heidi">' in html
