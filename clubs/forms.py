@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import forms
@@ -57,6 +58,22 @@ class InvitationForm(forms.Form):
 
 class JoinForm(forms.Form):
     player_name = forms.CharField(label=_("Your player name in this club"), max_length=100)
+
+
+class SeasonForm(forms.Form):
+    """A date range (a season); blank ends are open."""
+
+    start = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def dates(self) -> tuple[dt.date | None, dt.date | None]:
+        if not self.is_bound or not self.is_valid():
+            return None, None
+        return self.cleaned_data.get("start"), self.cleaned_data.get("end")
 
 
 class SignUpForm(UserCreationForm):

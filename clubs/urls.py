@@ -9,6 +9,7 @@ urlpatterns = [
     path("clubs/new/", views.new_club, name="new_club"),
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/settings/", views.settings, name="settings"),
+    path("clubs/<slug:slug>/players/<int:member_id>/", views.player, name="player"),
     path("clubs/<slug:slug>/members/", views.members, name="members"),
     path("clubs/<slug:slug>/members/add/", views.add_member, name="add_member"),
     path("clubs/<slug:slug>/members/<int:member_id>/role/", views.change_role, name="change_role"),

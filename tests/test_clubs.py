@@ -224,3 +224,63 @@ def test_new_game_offers_the_club_members_to_pick(client, club):
 
     assert 'list="club-members"' in html
     assert '<option value="Heidi">' in html
+
+
+def played(club: Club, date: str, hands: list[dict]) -> None:
+    document = game_document(hands)
+    document["played_on"] = date
+    import_in_club(document, club.slug)
+
+
+def test_leaderboard_and_player_page_agree_with_the_hands(client, club):
+    for name in ("Anne", "Claude", "Bernard"):
+        Member.objects.create(club=club, name=name)
+    win = [hand("hearts", [157, 0], match=0)] * 3 + [hand("clubs", [157, 0], match=0)]  # 1028 : 0
+    played(club, "2026-03-01", win)
+    played(club, "2026-04-01", [hand("hearts", [95, 62], stoeck=1)])  # not over
+    played(club, "2025-03-01", win)  # last season
+
+    board = client.get(club.get_absolute_url() + "?start=2026-01-01&end=2026-12-31")
+    anne = Member.objects.get(name="Anne")
+    page = client.get(reverse("clubs:player", args=[club.slug, anne.pk]) + "?start=2026-01-01")
+
+    standings = board.context["standings"]
+    assert [(s.member.name, s.line.games, s.line.wins) for s in standings] == [
+        ("Anne", 2, 1),
+        ("Claude", 2, 1),
+        ("Bernard", 2, 0),
+    ]
+    line = page.context["line"]
+    assert (line.games, line.wins, line.matches_made, line.rubicons_given) == (2, 1, 4, 1)
+    assert line.points == 1028 + 95
+    assert line.points_per_hand == (1028 + 95) / 5
+    assert [(p.name, p.games, p.wins) for p in line.partner_lines()] == [("Claude", 2, 1)]
+    assert Member.objects.get(name="Bernard").pk in {s.member.pk for s in standings}
+    html = page.content.decode()
+    assert "Matches made" in html or "Matchs" in html or "Matches" in html
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_club_page_queries_do_not_grow_with_games(client, club, django_assert_num_queries, count):
+    Member.objects.create(club=club, name="Anne")
+    for _ in range(count):
+        played(club, "2026-03-01", [hand("hearts")])
+
+    # session, user, club, memberships, games, teams, players, hands, members
+    with django_assert_num_queries(9):
+        response = client.get(club.get_absolute_url())
+
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_player_page_queries_do_not_grow_with_games(client, club, django_assert_num_queries, count):
+    anne = Member.objects.create(club=club, name="Anne")
+    for _ in range(count):
+        played(club, "2026-03-01", [hand("hearts")])
+
+    # session, user, club, memberships, member, games, teams, players, hands
+    with django_assert_num_queries(9):
+        response = client.get(reverse("clubs:player", args=[club.slug, anne.pk]))
+
+    assert response.context["line"].games == count
