@@ -162,6 +162,13 @@ VIEWS = [
     ("new club", "get", lambda w: reverse("clubs:new_club"), None, SIGNED_IN),
     ("club", "get", lambda w: w["a"].get_absolute_url(), None, CLUB),
     (
+        "player",
+        "get",
+        lambda w: reverse("clubs:player", args=["club-a", w["guest"].pk]),
+        None,
+        CLUB,
+    ),
+    (
         "club settings",
         "get",
         lambda w: reverse("clubs:settings", args=["club-a"]),
