@@ -64,10 +64,14 @@ class SeasonForm(forms.Form):
     """A date range (a season); blank ends are open."""
 
     start = forms.DateField(
-        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("From"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
     )
     end = forms.DateField(
-        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("To"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
     )
 
     def dates(self) -> tuple[dt.date | None, dt.date | None]:

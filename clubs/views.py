@@ -118,7 +118,7 @@ def _members_page(request, club, add_form=None, invitation_form=None, status=200
         "members": club.members.select_related("user"),
         "invitations": club.invitations.usable(),
         "add_form": add_form or AddMemberForm(),
-        "invitation_form": invitation_form or InvitationForm(),
+        "invitation_form": invitation_form or InvitationForm(prefix="invitation"),
         "role_choices": Role.choices,
     }
     return render(request, "clubs/members.html", context, status=status)
@@ -174,7 +174,7 @@ def remove_member(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
 @login_required
 def invite(request: HttpRequest, slug: str) -> HttpResponse:
     club = access.club_for(request.user, slug, Role.ADMIN)
-    form = InvitationForm(request.POST)
+    form = InvitationForm(request.POST, prefix="invitation")
     if not form.is_valid():
         return _members_page(request, club, invitation_form=form, status=422)
     services.create_invitation(club=club, created_by=request.user, **form.cleaned_data)

@@ -201,7 +201,7 @@ VIEWS = [
         "invite",
         "post",
         lambda w: reverse("clubs:invite", args=["club-a"]),
-        lambda w: {"role": "member", "days": "7"},
+        lambda w: {"invitation-role": "member", "invitation-days": "7"},
         CLUB_ADMIN_POST,
     ),
     (
