@@ -1,3 +1,5 @@
+from django.conf import settings
+from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
@@ -8,3 +10,6 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
 ]
+
+if settings.DEBUG:  # uploaded logos, in development (a web server serves them in production)
+    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
