@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from typing import Any
 
 from django import forms
@@ -33,6 +34,8 @@ class ClubForm(forms.ModelForm):
             raise ValidationError(_("The logo must be a PNG, JPEG or WebP picture."))
         if max(image.size) > LOGO_MAX_SIDE:
             raise ValidationError(_("The logo may be at most 2000 pixels wide and high."))
+        # Stored under a name of our own, with the extension of what it really is.
+        logo.name = f"{secrets.token_hex(8)}.{image.format.lower().replace('jpeg', 'jpg')}"
         return logo
 
 

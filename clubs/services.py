@@ -92,10 +92,12 @@ def join_club(*, invitation: Invitation, user: AbstractBaseUser, player_name: st
             member.save(update_fields=["role"])
         return member
     unlinked = Member.objects.filter(club=invitation.club, name=player_name, user=None).first()
-    if unlinked:  # the admin had added this player by name: the account takes it over
+    if unlinked:
+        # The admin had added this player by name: the account takes over the
+        # player's games, with the invitation's role and never more (a name must
+        # not open a door the invitation does not).
         unlinked.user = user
-        if not unlinked.can(invitation.role):
-            unlinked.role = invitation.role
+        unlinked.role = invitation.role
         unlinked.save(update_fields=["user", "role"])
         return unlinked
     if Member.objects.filter(club=invitation.club, name=player_name).exists():

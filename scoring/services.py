@@ -104,7 +104,7 @@ def start_game(
     """A new game with no hand yet. The same start form sent again (a double tap,
     the back button) gives the game it started the first time."""
     if form_key is not None:
-        started = Game.objects.filter(form_key=form_key).first()
+        started = Game.objects.filter(club=club, form_key=form_key).first()
         if started:
             return started
     record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
@@ -117,7 +117,10 @@ def start_game(
             form_key=form_key,
         )
     except IntegrityError:
-        return Game.objects.get(form_key=form_key)
+        started = Game.objects.filter(club=club, form_key=form_key).first()
+        if started is None:
+            raise
+        return started
 
 
 SITE_KEY = "x-jassclub"  # what this site adds to the game file: suit names, who held the 7
@@ -193,15 +196,15 @@ def _locked_hands(game_id: int) -> tuple[Game, list[Hand]]:
     return game, list(game.hands.order_by("number"))
 
 
-def _repeated(form_key: uuid.UUID) -> Done | None:
-    change = HandChange.objects.filter(form_key=form_key).first()
+def _repeated(game_id: int, form_key: uuid.UUID) -> Done | None:
+    change = HandChange.objects.filter(game_id=game_id, form_key=form_key).first()
     return Done(change, repeated=True) if change else None
 
 
-def _repeated_or_stale(form_key: uuid.UUID, message: str) -> Done:
+def _repeated_or_stale(game_id: int, form_key: uuid.UUID, message: str) -> Done:
     """A form that no longer fits the game was either sent before (then it is done)
     or made from a screen that is out of date."""
-    repeated = _repeated(form_key)
+    repeated = _repeated(game_id, form_key)
     if repeated:
         return repeated
     raise StaleScreen(message)
@@ -228,7 +231,7 @@ def _log(
     )
 
 
-def _once(form_key: uuid.UUID, action: Any) -> Done:
+def _once(game_id: int, form_key: uuid.UUID, action: Any) -> Done:
     """Run ``action`` in a transaction, once per form key, whatever the retries.
 
     A form sent again no longer fits the game (its hand is recorded, or changed):
@@ -240,7 +243,7 @@ def _once(form_key: uuid.UUID, action: Any) -> Done:
     except IntegrityError:
         # Another request got there first: the same form sent twice at once, or
         # another phone recording the same hand.
-        repeated = _repeated(form_key)
+        repeated = _repeated(game_id, form_key)
         if repeated:
             return repeated
         raise StaleScreen(_("Another device changed this game at the same moment.")) from None
@@ -261,6 +264,7 @@ def record_hand(
         game, hands = _locked_hands(game_id)
         if number != len(hands) + 1:
             return _repeated_or_stale(
+                game_id,
                 form_key,
                 _("Hand %(number)s was already recorded — here is the game now.")
                 % {"number": number}
@@ -273,7 +277,7 @@ def record_hand(
         change = _log(game, number, HandChange.RECORDED, None, hand, form_key, author)
         return Done(change, [*hands, stored])
 
-    return _once(form_key, action)
+    return _once(game_id, form_key, action)
 
 
 def correct_hand(
@@ -297,12 +301,14 @@ def correct_hand(
         game, hands = _locked_hands(game_id)
         if not 1 <= number <= len(hands):
             return _repeated_or_stale(
+                game_id,
                 form_key,
                 _("Hand %(number)s no longer exists — here is the game now.") % {"number": number},
             )
         stored = hands[number - 1]
         if hand_version(stored) != version:
             return _repeated_or_stale(
+                game_id,
                 form_key,
                 _("Hand %(number)s was changed on another device — here it is now.")
                 % {"number": number},
@@ -317,7 +323,7 @@ def correct_hand(
         hands[number - 1] = replacement
         return Done(change, hands)
 
-    return _once(form_key, action)
+    return _once(game_id, form_key, action)
 
 
 def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Author) -> Done:
@@ -328,6 +334,7 @@ def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Au
         game, hands = _locked_hands(game_id)
         if not hands or hands[-1].number != number:
             return _repeated_or_stale(
+                game_id,
                 form_key,
                 _("Hand %(number)s is not the last hand any more — here is the game now.")
                 % {"number": number},
@@ -337,4 +344,4 @@ def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Au
         last.delete()
         return Done(change, hands[:-1])
 
-    return _once(form_key, action)
+    return _once(game_id, form_key, action)

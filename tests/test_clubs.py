@@ -284,3 +284,37 @@ def test_player_page_queries_do_not_grow_with_games(client, club, django_assert_
         response = client.get(reverse("clubs:player", args=[club.slug, anne.pk]))
 
     assert response.context["line"].games == count
+
+
+def test_a_name_never_gives_more_than_the_invitation(client, club):
+    Member.objects.create(club=club, name="Hans", role=Role.ADMIN)  # added by name, no account
+    browser = Client()
+    browser.force_login(get_user_model().objects.create_user("mallory", password="x-pw-123456"))
+
+    browser.post(invitation(club, Role.MEMBER).get_absolute_url(), {"player_name": "Hans"})
+
+    hans = Member.objects.get(club=club, name="Hans")
+    assert hans.user.username == "mallory"
+    assert hans.role == Role.MEMBER
+
+
+def test_a_logo_is_stored_under_a_name_that_says_what_it_is(client, club, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    browser = admin_client(club)
+
+    browser.post(
+        reverse("clubs:settings", args=[club.slug]),
+        {
+            "name": club.name,
+            "place": "",
+            "suit_style": "french",
+            "default_preset": "chibre",
+            "language": "fr",
+            "logo": SimpleUploadedFile("logo.pdf", picture()),
+        },
+    )
+
+    club.refresh_from_db()
+    assert club.logo.name.startswith("logos/")
+    assert club.logo.name.endswith(".png")
+    assert "logo" not in club.logo.name.removeprefix("logos/")

@@ -637,3 +637,23 @@ def test_team_names_default_to_the_partners_first_names(client):
     start(client, seat_0="Hans-Rudolf Oberholzer", seat_2="Maximilian Zimmermann")
 
     assert Game.objects.get().teams.get(index=0).name == "Hans-Rudolf & Maximilian"
+
+
+def test_a_form_key_of_another_game_is_not_taken_for_this_one(client):
+    first, second = new_game(), new_game()
+    key = str(uuid.uuid4())
+    url = reverse("scoring:record_hand", args=[first.pk])
+    client.post(
+        url,
+        {"hand_number": 1, "form_key": key, "typed_team": "0", "trump": "hearts", "points": "95"},
+    )
+
+    response = client.post(
+        reverse("scoring:record_hand", args=[second.pk]),
+        {"hand_number": 1, "form_key": key, "typed_team": "0", "trump": "clubs", "points": "60"},
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    )
+
+    assert second.hands.count() == 0
+    assert "Another device changed this game at the same moment." in response.content.decode()
