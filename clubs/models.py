@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from jassclub.tokens import new_token
+from jassclub.links import RevocableLink
 from scoring.models import SUIT_STYLES
 
 PRESET_CHOICES = [
@@ -101,18 +101,12 @@ class InvitationQuerySet(models.QuerySet):
         return self.filter(revoked_at__isnull=True, expires_at__gt=timezone.now())
 
 
-class Invitation(models.Model):
+class Invitation(RevocableLink):
     """A link that lets whoever holds it join a club, until it expires or is revoked."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
-    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires"))
-    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
 
     objects = InvitationQuerySet.as_manager()
 

@@ -73,9 +73,7 @@ def create_invitation(
 
 
 def revoke_invitation(*, invitation: Invitation) -> None:
-    if invitation.revoked_at is None:
-        invitation.revoked_at = timezone.now()
-        invitation.save(update_fields=["revoked_at"])
+    invitation.revoke()
 
 
 @transaction.atomic

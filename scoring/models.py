@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from jassclub.tokens import new_token
+from jassclub.links import RevocableLink
 from scoring import rules
 from scoring.rules import gamefile
 
@@ -268,16 +268,10 @@ class HandChange(models.Model):
         return f"{self.get_action_display()} {self.hand_number}"
 
 
-class SpectatorLink(models.Model):
+class SpectatorLink(RevocableLink):
     """A read-only view of one game for whoever holds the link, until revoked."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectator_links")
-    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("spectator link")

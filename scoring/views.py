@@ -17,7 +17,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -382,10 +381,8 @@ def share_game(request: HttpRequest, game_id: int) -> HttpResponse:
 def revoke_share(request: HttpRequest, game_id: int, link_id: int) -> HttpResponse:
     game = _game(request, game_id, Role.SCORER)
     link = get_object_or_404(SpectatorLink, pk=link_id, game=game)
-    if link.revoked_at is None:
-        link.revoked_at = timezone.now()
-        link.save(update_fields=["revoked_at"])
-        messages.success(request, _("Spectator link revoked."))
+    link.revoke()
+    messages.success(request, _("Spectator link revoked."))
     return redirect("scoring:sharing", game.pk)
 
 
