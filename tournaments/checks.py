@@ -1,0 +1,161 @@
+"""The validator of a pass: what a schedule, or a hand-made swap, breaks.
+
+Plain Python, no Django. Each finding has a kind, a message template for the
+screen (translated by the site) and the entries it concerns.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from scoring.rules.problems import gettext_noop
+from tournaments.pairing import Entry, Pair, PlayerPass, TeamPass
+
+ERRORS = {"missing", "twice", "unknown", "byes"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    template: str
+    entries: tuple[Entry, ...] = ()
+    params: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def error(self) -> bool:
+        """A schedule with an error cannot be played; the others are to be avoided."""
+        return self.kind in ERRORS
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
+
+
+def _seats(entries: Sequence[Entry], placed: list[Entry]) -> list[Finding]:
+    findings = []
+    counts = Counter(placed)
+    known = set(entries)
+    for entry in entries:
+        if counts[entry] == 0:
+            findings.append(
+                Finding("missing", gettext_noop("{entry} has no place"), (entry,), {"entry": entry})
+            )
+        elif counts[entry] > 1:
+            findings.append(
+                Finding(
+                    "twice", gettext_noop("{entry} is placed twice"), (entry,), {"entry": entry}
+                )
+            )
+    for entry in counts:
+        if entry not in known:
+            findings.append(
+                Finding(
+                    "unknown",
+                    gettext_noop("{entry} is not in the tournament"),
+                    (entry,),
+                    {"entry": entry},
+                )
+            )
+    return findings
+
+
+def _perfect_matching_exists(entries: Sequence[Entry], banned: set[Pair]) -> bool:
+    graph = nx.Graph()
+    graph.add_nodes_from(entries)
+    graph.add_edges_from(
+        (a, b)
+        for i, a in enumerate(entries)
+        for b in entries[i + 1 :]
+        if frozenset((a, b)) not in banned
+    )
+    return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(entries)
+
+
+def check_team_pass(
+    entries: Sequence[Entry], schedule: TeamPass, earlier: Sequence[TeamPass] = ()
+) -> list[Finding]:
+    """Every entry placed once (at a table or on the bye), one bye exactly when the
+    count is odd, and no rematch — reported as avoidable when a pass without one exists."""
+    placed = [e for table in schedule.tables for e in table]
+    if schedule.bye is not None:
+        placed.append(schedule.bye)
+    findings = _seats(entries, placed)
+    if (schedule.bye is not None) != (len(entries) % 2 == 1):
+        findings.append(
+            Finding("byes", gettext_noop("a bye is needed exactly when the number of teams is odd"))
+        )
+    met = set().union(*(p.meetings() for p in earlier)) if earlier else set()
+    rematches = [tuple(table) for table in schedule.tables if frozenset(table) in met]
+    if rematches:
+        playing = [e for e in entries if e != schedule.bye]
+        avoidable = _perfect_matching_exists(playing, met)
+        for a, b in rematches:
+            findings.append(
+                Finding(
+                    "rematch",
+                    gettext_noop("{a} and {b} have met before")
+                    + (gettext_noop(" (avoidable)") if avoidable else ""),
+                    (a, b),
+                    {"a": a, "b": b},
+                )
+            )
+    return findings
+
+
+def check_player_pass(
+    players: Sequence[Entry], schedule: PlayerPass, earlier: Sequence[PlayerPass] = ()
+) -> list[Finding]:
+    """Every player placed once, ``n mod 4`` byes, nobody with the same partner twice
+    (reported as avoidable when a pass without it exists), and the repeated opponents."""
+    placed = [p for table in schedule.tables for p in table] + list(schedule.byes)
+    findings = _seats(players, placed)
+    if len(schedule.byes) != len(players) % 4:
+        findings.append(
+            Finding(
+                "byes",
+                gettext_noop("{count} players sit out: the number of players modulo 4"),
+                params={"count": len(players) % 4},
+            )
+        )
+    partnered = set().union(*(p.partners() for p in earlier)) if earlier else set()
+    again = [tuple(pair) for pair in schedule.partners() if pair in partnered]
+    if again:
+        playing = [p for p in players if p not in schedule.byes]
+        avoidable = _perfect_matching_exists(playing, partnered)
+        for a, b in again:
+            findings.append(
+                Finding(
+                    "partners-again",
+                    gettext_noop("{a} and {b} have played together before")
+                    + (gettext_noop(" (avoidable)") if avoidable else ""),
+                    (a, b),
+                    {"a": a, "b": b},
+                )
+            )
+    faced = Counter(pair for p in earlier for pair in p.opponents())
+    for pair in schedule.opponents():
+        if faced[pair]:
+            a, b = tuple(pair)
+            findings.append(
+                Finding(
+                    "opponents-again",
+                    gettext_noop("{a} and {b} face each other again"),
+                    (a, b),
+                    {"a": a, "b": b},
+                )
+            )
+    return findings
+
+
+def repeated_partners(passes: Sequence[PlayerPass]) -> int:
+    seen: Counter[Pair] = Counter(pair for p in passes for pair in p.partners())
+    return sum(count - 1 for count in seen.values() if count > 1)
+
+
+def repeated_opponents(passes: Sequence[PlayerPass]) -> int:
+    seen: Counter[Pair] = Counter(pair for p in passes for pair in p.opponents())
+    return sum(count - 1 for count in seen.values() if count > 1)
