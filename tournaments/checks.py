@@ -64,7 +64,7 @@ def _seats(entries: Sequence[Entry], placed: list[Entry]) -> list[Finding]:
 
 
 def _perfect_matching_exists(entries: Sequence[Entry], banned: set[Pair]) -> bool:
-    graph = nx.Graph()
+    graph: nx.Graph[Entry] = nx.Graph()
     graph.add_nodes_from(entries)
     graph.add_edges_from(
         (a, b)

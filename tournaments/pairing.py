@@ -100,7 +100,7 @@ def _swiss_matching(
     window leaves a team unpaired or a rematch (unless it is the whole field)."""
     n = len(playing)
     rematch = n * n  # larger than the sum of all rank differences of a pass
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(n))
     for i in range(n):
         for j in range(i + 1, min(n, i + window + 1)):
@@ -141,7 +141,7 @@ def player_pass(
         return opposed.get(frozenset((a, b)), 0)
 
     big = 1000 * (1 + max(opposed.values(), default=0))
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     for i, j in combinations(range(n), 2):
         again = frozenset((playing[i], playing[j])) in partnered
         graph.add_edge(
@@ -149,7 +149,7 @@ def player_pass(
         )
     pairs = [tuple(sorted(pair)) for pair in nx.max_weight_matching(graph, maxcardinality=True)]
 
-    tables_graph = nx.Graph()
+    tables_graph: nx.Graph[int] = nx.Graph()
     for x, y in combinations(range(len(pairs)), 2):
         cost = sum(faced(playing[a], playing[b]) for a in pairs[x] for b in pairs[y])
         tables_graph.add_edge(x, y, weight=4 * big - cost)
