@@ -1,1 +1,180 @@
-"""Tournaments: scheduling, table scoring and standings (issue 5)."""
+"""Tournaments (matches aux cartes, Preisjass): entries, passes, tables (RULES.md §9)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from jassclub.links import RevocableLink
+from scoring import rules
+from scoring.rules import SUITS
+
+TEAMS = "teams"
+INDIVIDUAL = "individual"
+FORMATS = [(TEAMS, _("teams of two")), (INDIVIDUAL, _("individual, new partners every pass"))]
+
+
+def equal_blocks(hands: int) -> list[str]:
+    """The default imposed trump order: equal blocks of the four suits."""
+    block = max(1, hands // len(SUITS))
+    return [SUITS[min(i // block, len(SUITS) - 1)] for i in range(hands)]
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def default_tie_breaks() -> list[str]:
+    return ["best-pass", "matches", "draw"]
+
+
+class Tournament(models.Model):
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=100, blank=True)
+    format = models.CharField(_("format"), max_length=12, choices=FORMATS, default=TEAMS)
+    passes = models.PositiveSmallIntegerField(_("passes"), default=4)
+    hands = models.PositiveSmallIntegerField(_("hands per game"), default=16)
+    trump_order = models.JSONField(_("imposed trump order"), default=list, blank=True)
+    weis = models.BooleanField(_("count Weis"), default=False)
+    stoeck = models.BooleanField(_("count Stöck"), default=False)
+    match_bonus = models.BooleanField(_("match bonus"), default=False)
+    best_of = models.PositiveSmallIntegerField(_("best passes counted"), null=True, blank=True)
+    tie_breaks = models.JSONField(_("tie-breaks"), default=default_tie_breaks)
+    seed = models.BigIntegerField(_("seed of the draws"), default=new_seed)
+    published = models.BooleanField(_("standings public"), default=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(passes__gte=1), name="tournament_has_passes"),
+            models.CheckConstraint(condition=Q(hands__gte=1), name="tournament_game_has_hands"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:tournament", args=[self.pk])
+
+    @property
+    def ruleset(self) -> rules.Ruleset:
+        """Each game: a fixed number of hands, every hand worth 157 unless the club
+        switched Weis, Stöck or the match bonus on (RULES.md §9)."""
+        return rules.parse_ruleset(
+            {
+                "preset": "tournament",
+                "hands": self.hands,
+                "weis": "small" if self.weis else "none",
+                "stoeck": self.stoeck,
+                "match_bonus": 100 if self.match_bonus else 0,
+            }
+        )
+
+    def trump_of_hand(self, number: int) -> str:
+        order = self.trump_order or equal_blocks(self.hands)
+        return order[(number - 1) % len(order)]
+
+
+class Entry(models.Model):
+    """A team of two (fixed partners) or, in an individual tournament, a player."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(_("name"), max_length=100)
+    player_1 = models.CharField(_("player"), max_length=100)
+    player_2 = models.CharField(_("partner"), max_length=100, blank=True)
+    member_1 = models.ForeignKey(
+        "clubs.Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    member_2 = models.ForeignKey(
+        "clubs.Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("withdrawn after pass"), null=True, blank=True
+    )
+    created_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="entry_name_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
+
+
+class Pass(models.Model):
+    DRAFT, PUBLISHED, CLOSED = "draft", "published", "closed"
+    STATES = [(DRAFT, _("draft")), (PUBLISHED, _("being played")), (CLOSED, _("closed"))]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="schedule")
+    number = models.PositiveSmallIntegerField(_("pass"))
+    state = models.CharField(_("state"), max_length=10, choices=STATES, default=DRAFT)
+    byes = models.JSONField(_("byes"), default=list, blank=True)  # entry ids
+
+    class Meta:
+        verbose_name = _("pass")
+        verbose_name_plural = _("passes")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="pass_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+
+class Table(RevocableLink):
+    """A table of a pass: its entries in seat order (two teams, or four players with
+    seats 0 and 2 against 1 and 3), and its own scoring link."""
+
+    MISSING, ENTERED, CONFIRMED, DISPUTED, DECIDED = (
+        "missing",
+        "entered",
+        "confirmed",
+        "disputed",
+        "decided",
+    )
+    STATES = [
+        (MISSING, _("missing")),
+        (ENTERED, _("entered, not confirmed")),
+        (CONFIRMED, _("confirmed")),
+        (DISPUTED, _("disputed")),
+        (DECIDED, _("decided by the director")),
+    ]
+
+    round = models.ForeignKey(Pass, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    seats = models.JSONField(_("seats"))  # entry ids: [team, team] or [p, p, p, p]
+    confirm_code = models.CharField(_("confirmation code"), max_length=8, blank=True)
+    game = models.OneToOneField(
+        "scoring.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="table"
+    )
+    state = models.CharField(_("state"), max_length=10, choices=STATES, default=MISSING)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_once_per_pass"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.number}"

@@ -1,0 +1,136 @@
+"""Tournament set-up: registration, check-in, withdrawal, scheduling, publishing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tournaments import services
+from tournaments.models import INDIVIDUAL, Pass, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def tournament(club, **fields) -> Tournament:
+    return Tournament.objects.create(
+        club=club, name="Preisjass", date=dt.date(2026, 11, 28), passes=3, hands=4, **fields
+    )
+
+
+def teams(t: Tournament, count: int, checked_in: bool = True) -> list:
+    entries = []
+    for n in range(1, count + 1):
+        entry = services.register(t, name=f"Team {n}", player_1=f"A{n}", player_2=f"B{n}")
+        services.check_in(entry, checked_in)
+        entries.append(entry)
+    return entries
+
+
+def test_first_pass_draws_tables_with_a_bye_for_an_odd_count(club):
+    t = tournament(club)
+    teams(t, 7)
+
+    first = services.schedule_next_pass(t)
+
+    seated = [entry for table in first.tables.all() for entry in table.seats]
+    assert first.number == 1
+    assert first.state == Pass.DRAFT
+    assert len(first.tables.all()) == 3
+    assert len(first.byes) == 1
+    assert sorted(seated + first.byes) == sorted(e.pk for e in t.entries.all())
+    assert all(len(table.confirm_code) == 6 for table in first.tables.all())
+
+
+def test_the_draw_is_repeatable_from_the_recorded_seed(club):
+    a, b = tournament(club, seed=99), tournament(club, seed=99)
+    teams(a, 8)
+    teams(b, 8)
+
+    names = [
+        [
+            [t.entries.get(pk=s).name for s in table.seats]
+            for table in services.schedule_next_pass(t).tables.all()
+        ]
+        for t in (a, b)
+    ]
+
+    assert names[0] == names[1]
+
+
+def test_only_checked_in_entries_that_did_not_withdraw_are_scheduled(club):
+    t = tournament(club)
+    entries = teams(t, 6)
+    services.check_in(entries[0], False)
+    services.withdraw(entries[1])
+
+    first = services.schedule_next_pass(t)
+
+    seated = {entry for table in first.tables.all() for entry in table.seats} | set(first.byes)
+    assert entries[0].pk not in seated
+    assert entries[1].pk not in seated
+    assert len(seated) == 4
+
+
+def test_late_entries_wait_while_a_pass_is_scheduled(club):
+    t = tournament(club)
+    teams(t, 4)
+    services.schedule_next_pass(t)
+
+    with pytest.raises(services.TournamentRuleBroken, match="A pass is scheduled"):
+        services.register(t, name="Late", player_1="X", player_2="Y")
+    with pytest.raises(services.TournamentRuleBroken, match="Close the current pass"):
+        services.schedule_next_pass(t)
+
+
+def test_publishing_gives_each_table_a_game_with_the_tournament_rules(club):
+    t = tournament(club, match_bonus=False)
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+
+    table = first.tables.first()
+    ruleset = table.game.rules
+    assert first.state == Pass.PUBLISHED
+    assert (ruleset.end, ruleset.hands, ruleset.weis, ruleset.stoeck, ruleset.match_bonus) == (
+        "fixed-hands",
+        4,
+        "none",
+        False,
+        0,
+    )
+    assert table.game.club == club
+    assert [team.name for team in table.game.teams.order_by("index")] == [
+        t.entries.get(pk=table.seats[0]).name,
+        t.entries.get(pk=table.seats[1]).name,
+    ]
+
+
+def test_individual_tables_seat_four_players_partners_opposite(club):
+    t = tournament(club, format=INDIVIDUAL)
+    for n in range(1, 10):
+        services.check_in(services.register(t, name=f"P{n}", player_1=f"P{n}"))
+
+    first = services.publish_pass(services.schedule_next_pass(t))
+
+    assert len(first.tables.all()) == 2
+    assert len(first.byes) == 1
+    table = first.tables.first()
+    names = [t.entries.get(pk=s).player_1 for s in table.seats]
+    teams_of_game = [
+        [p.name for p in team.ordered_players()] for team in table.game.teams.order_by("index")
+    ]
+    assert teams_of_game == [[names[0], names[2]], [names[1], names[3]]]
+
+
+def test_the_imposed_trump_order_defaults_to_equal_blocks(club):
+    t = tournament(club)
+    t.hands = 16
+
+    assert [t.trump_of_hand(n) for n in (1, 4, 5, 9, 13, 16)] == [
+        "hearts",
+        "hearts",
+        "diamonds",
+        "clubs",
+        "spades",
+        "spades",
+    ]

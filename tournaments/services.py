@@ -1,0 +1,207 @@
+"""Tournament actions, one function each, each in one transaction. This module is
+the one place that moves data between the database and the plain-Python
+scheduling (tournaments/pairing.py) and standings (tournaments/standings.py)."""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import services as scoring
+from scoring.rules import gamefile
+from tournaments import pairing
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.standings import PassScore, Standing, bye_points, standings
+
+
+class TournamentRuleBroken(Exception):
+    """An action the tournament's state does not allow; nothing was changed."""
+
+
+def _open_pass(tournament: Tournament) -> Pass | None:
+    return tournament.schedule.exclude(state=Pass.CLOSED).first()
+
+
+@transaction.atomic
+def register(tournament: Tournament, *, name: str, player_1: str, player_2: str = "") -> Entry:
+    """A team or player enters; late entries are taken until the next pass is scheduled."""
+    if _open_pass(tournament):
+        raise TournamentRuleBroken(_("A pass is scheduled: entries wait until it is closed."))
+    if tournament.format != INDIVIDUAL and not player_2:
+        raise TournamentRuleBroken(_("A team has two players."))
+    if tournament.entries.filter(name=name).exists():
+        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": name})
+    members = {m.name: m for m in tournament.club.members.all()}
+    return Entry.objects.create(
+        tournament=tournament,
+        name=name,
+        player_1=player_1,
+        player_2=player_2 if tournament.format != INDIVIDUAL else "",
+        member_1=members.get(player_1),
+        member_2=members.get(player_2),
+    )
+
+
+def check_in(entry: Entry, present: bool = True) -> None:
+    entry.checked_in = present
+    entry.save(update_fields=["checked_in"])
+
+
+@transaction.atomic
+def withdraw(entry: Entry) -> None:
+    """A withdrawn entry keeps its played passes and is not scheduled any more."""
+    closed = entry.tournament.schedule.filter(state=Pass.CLOSED).count()
+    entry.withdrawn_after = closed
+    entry.save(update_fields=["withdrawn_after"])
+
+
+def playing_entries(tournament: Tournament) -> list[Entry]:
+    return [e for e in tournament.entries.all() if e.checked_in and not e.withdrawn]
+
+
+def pass_scores(tournament: Tournament, upto: int | None = None) -> list[PassScore]:
+    """Points of every entry in every closed pass (byes score half a game)."""
+    scores = []
+    for round_ in tournament.schedule.filter(state=Pass.CLOSED).prefetch_related(
+        "tables__game__teams", "tables__game__hands"
+    ):
+        if upto is not None and round_.number > upto:
+            continue
+        for entry_id in round_.byes:
+            scores.append(
+                PassScore(entry_id, round_.number, bye_points(tournament.hands), bye=True)
+            )
+        for table in round_.tables.all():
+            if table.game is None:
+                continue
+            result = table.game.result()
+            matches = [0, 0]
+            for hand in table.game.record().hands:
+                if hand.match is not None:
+                    matches[hand.match] += 1
+            teams = _teams_of(tournament, table.seats)
+            for team, entry_ids in enumerate(teams):
+                for entry_id in entry_ids:
+                    scores.append(
+                        PassScore(entry_id, round_.number, result.totals[team], matches[team])
+                    )
+    return scores
+
+
+def _teams_of(tournament: Tournament, seats: list[int]) -> tuple[list[int], list[int]]:
+    if tournament.format == INDIVIDUAL:
+        return [seats[0], seats[2]], [seats[1], seats[3]]
+    return [seats[0]], [seats[1]]
+
+
+def current_standings(tournament: Tournament) -> list[Standing]:
+    entries = list(tournament.entries.all())
+    return standings(
+        [e.pk for e in entries],
+        pass_scores(tournament),
+        best_of=tournament.best_of,
+        tie_breaks=tournament.tie_breaks,
+        seed=tournament.seed,
+    )
+
+
+@transaction.atomic
+def schedule_next_pass(tournament: Tournament) -> Pass:
+    """Draw the next pass as a draft the director can still change: pass 1 at
+    random from the tournament's seed, later passes by standing (Swiss) for teams;
+    for individuals new partners every pass."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if _open_pass(tournament):
+        raise TournamentRuleBroken(_("Close the current pass before scheduling the next."))
+    number = tournament.schedule.count() + 1
+    if number > tournament.passes:
+        raise TournamentRuleBroken(_("All passes of the tournament are played."))
+    entries = playing_entries(tournament)
+    minimum = 4 if tournament.format == INDIVIDUAL else 2
+    if len(entries) < minimum:
+        raise TournamentRuleBroken(_("Too few entries are checked in to play."))
+    earlier = list(tournament.schedule.prefetch_related("tables"))
+    byes = Counter(entry_id for p in earlier for entry_id in p.byes)
+    ids = [e.pk for e in entries]
+    if tournament.format == INDIVIDUAL:
+        partnered = {
+            frozenset((t.seats[a], t.seats[a + 2]))
+            for p in earlier
+            for t in p.tables.all()
+            for a in (0, 1)
+        }
+        opposed = Counter(
+            frozenset((t.seats[a], t.seats[b]))
+            for p in earlier
+            for t in p.tables.all()
+            for a in (0, 2)
+            for b in (1, 3)
+        )
+        seating = pairing.player_pass(ids, partnered, opposed, byes, seed=tournament.seed + number)
+        tables = [list(t) for t in seating.tables]
+        bye_ids = list(seating.byes)
+    else:
+        if number == 1:
+            drawn = pairing.random_team_pass(ids, tournament.seed, byes)
+        else:
+            order = {s.entry: position for position, s in enumerate(current_standings(tournament))}
+            standing = sorted(ids, key=lambda entry_id: order.get(entry_id, len(order)))
+            met = {frozenset(t.seats) for p in earlier for t in p.tables.all()}
+            drawn = pairing.swiss_team_pass(standing, met, byes)
+        tables = [list(t) for t in drawn.tables]
+        bye_ids = [drawn.bye] if drawn.bye is not None else []
+    round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
+    Table.objects.bulk_create(
+        Table(round=round_, number=index, seats=seats, confirm_code=_code())
+        for index, seats in enumerate(tables, start=1)
+    )
+    return round_
+
+
+def _code() -> str:
+    """The short code printed on the opponents' card to confirm a result."""
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+@transaction.atomic
+def publish_pass(round_: Pass) -> Pass:
+    """The pass is played: every table gets its game, with the tournament's rules."""
+    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    if round_.state != Pass.DRAFT:
+        raise TournamentRuleBroken(_("This pass is already being played."))
+    tournament = round_.tournament
+    names = {e.pk: e for e in tournament.entries.all()}
+    for table in round_.tables.all():
+        teams = _teams_of(tournament, table.seats)
+        if tournament.format == INDIVIDUAL:
+            records = tuple(
+                gamefile.Team(
+                    " & ".join(names[i].player_1 for i in team),
+                    (names[team[0]].player_1, names[team[1]].player_1),
+                )
+                for team in teams
+            )
+        else:
+            records = tuple(
+                gamefile.Team(
+                    names[team[0]].name, (names[team[0]].player_1, names[team[0]].player_2)
+                )
+                for team in teams
+            )
+        table.game = scoring.start_game(
+            club=tournament.club,
+            name=_("%(tournament)s · pass %(pass)s · table %(table)s")
+            % {"tournament": tournament.name, "pass": round_.number, "table": table.number},
+            ruleset=tournament.ruleset,
+            teams=records,  # type: ignore[arg-type]
+            first_chooser=0,
+            suit_style=tournament.club.suit_style,
+            played_on=tournament.date,
+        )
+        table.save(update_fields=["game"])
+    round_.state = Pass.PUBLISHED
+    round_.save(update_fields=["state"])
+    return round_
