@@ -205,3 +205,72 @@ def publish_pass(round_: Pass) -> Pass:
     round_.state = Pass.PUBLISHED
     round_.save(update_fields=["state"])
     return round_
+
+
+def _locked_table(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("round", "game").get(pk=table.pk)
+
+
+@transaction.atomic
+def confirm_table(table: Table, code: str) -> Table:
+    """The opposing team confirms the result with the code printed on its card."""
+    table = _locked_table(table)
+    if table.round.state != Pass.PUBLISHED:
+        raise TournamentRuleBroken(_("This pass is not being played."))
+    if table.game is None or not table.game.result().over:
+        raise TournamentRuleBroken(_("The game is not finished: all hands first."))
+    if not secrets.compare_digest(code.strip(), table.confirm_code):
+        raise TournamentRuleBroken(_("This is not the code of this table."))
+    table.state = Table.CONFIRMED
+    table.save(update_fields=["state"])
+    return table
+
+
+@transaction.atomic
+def mark_entered(table: Table) -> Table:
+    """A finished game waits for the opponents' confirmation."""
+    table = _locked_table(table)
+    if table.state == Table.MISSING and table.game and table.game.result().over:
+        table.state = Table.ENTERED
+        table.save(update_fields=["state"])
+    return table
+
+
+@transaction.atomic
+def dispute_table(table: Table) -> Table:
+    table = _locked_table(table)
+    if table.state in (Table.MISSING, Table.ENTERED):
+        table.state = Table.DISPUTED
+        table.save(update_fields=["state"])
+    return table
+
+
+@transaction.atomic
+def decide_table(table: Table) -> Table:
+    """The director settles a table (after checking the game); only a finished game."""
+    table = _locked_table(table)
+    if table.game is None or not table.game.result().over:
+        raise TournamentRuleBroken(_("The game is not finished: all hands first."))
+    table.state = Table.DECIDED
+    table.save(update_fields=["state"])
+    return table
+
+
+@transaction.atomic
+def close_pass(round_: Pass) -> Pass:
+    """A pass closes when every table is confirmed or decided; its points then count
+    in the standings and the next pass can be scheduled."""
+    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    if round_.state != Pass.PUBLISHED:
+        raise TournamentRuleBroken(_("This pass is not being played."))
+    open_tables = [
+        t.number for t in round_.tables.all() if t.state not in (Table.CONFIRMED, Table.DECIDED)
+    ]
+    if open_tables:
+        raise TournamentRuleBroken(
+            _("Tables %(tables)s are not confirmed yet.")
+            % {"tables": ", ".join(str(n) for n in open_tables)}
+        )
+    round_.state = Pass.CLOSED
+    round_.save(update_fields=["state"])
+    return round_

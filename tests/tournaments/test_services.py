@@ -134,3 +134,49 @@ def test_the_imposed_trump_order_defaults_to_equal_blocks(club):
         "spades",
         "spades",
     ]
+
+
+def play_out(table, first_team_points: int = 100) -> None:
+    """Every hand of the table's game, with the imposed trumps."""
+    game = table.game
+    tournament = table.round.tournament
+    for number in range(1, tournament.hands + 1):
+        trump = tournament.trump_of_hand(number)
+        game.hands.create(
+            number=number, trump=trump, cards_0=first_team_points, cards_1=157 - first_team_points
+        )
+
+
+def test_a_pass_closes_when_every_table_is_confirmed_then_counts(club):
+    t = tournament(club)
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    one, two = first.tables.all()
+    play_out(one, 100)
+    play_out(two, 57)
+
+    with pytest.raises(services.TournamentRuleBroken, match="This is not the code"):
+        services.confirm_table(one, "000000" if one.confirm_code != "000000" else "111111")
+    services.confirm_table(one, one.confirm_code)
+    with pytest.raises(services.TournamentRuleBroken, match="Tables 2 are not confirmed"):
+        services.close_pass(first)
+    services.decide_table(two)
+    services.close_pass(first)
+
+    ranked = services.current_standings(t)
+    winner = t.entries.get(pk=one.seats[0])
+    assert ranked[0].entry == winner.pk
+    assert ranked[0].total == 4 * 100
+    assert sum(s.total for s in ranked) == 2 * 4 * 157
+    second = services.schedule_next_pass(t)
+    met = {frozenset(table.seats) for table in first.tables.all()}
+    assert all(frozenset(table.seats) not in met for table in second.tables.all())
+
+
+def test_an_unfinished_game_cannot_be_confirmed(club):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+
+    with pytest.raises(services.TournamentRuleBroken, match="not finished"):
+        services.confirm_table(table, table.confirm_code)

@@ -1,0 +1,31 @@
+from django.contrib import admin
+
+from tournaments.models import Entry, Pass, Table, Tournament
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ["name", "player_1", "player_2", "checked_in", "withdrawn_after"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "date", "format", "passes", "published"]
+    list_filter = ["format", "published"]
+    list_select_related = ["club"]
+    inlines = [EntryInline]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ["number", "seats", "state", "confirm_code", "game"]
+    readonly_fields = ["game"]
+
+
+@admin.register(Pass)
+class PassAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "state"]
+    list_select_related = ["tournament"]
+    inlines = [TableInline]
