@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("clubs.urls")),
+    path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]
 

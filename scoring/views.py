@@ -6,6 +6,7 @@ in place. Refusals re-render the form with the engine's message beside the field
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import secrets
@@ -14,7 +15,7 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -35,15 +36,52 @@ from scoring.forms import (
 from scoring.models import Game, HandChange, SpectatorLink
 from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
+from tournaments.forms import ConfirmForm
 
 DEVICE_COOKIE = "jass_device"
+
+
+TABLE_GRANTS = "table_games"  # set by a tournament table's link (tournaments.views)
 
 
 def _game(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
     """The game with teams, players and hands, if the user may see it (and do what
     ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that."""
-    game = get_object_or_404(Game.objects.with_everything(), pk=game_id)
+    game = get_object_or_404(Game.objects.with_everything().select_related("table"), pk=game_id)
+    return _check(request, game, needed)
+
+
+def _check(request: HttpRequest, game: Game, needed: str) -> Game:
+    """A tournament table's game is scored through its table link until the result
+    is confirmed; after that only the director (a club admin) changes it."""
+    table = getattr(game, "table", None)
+    settled = table is not None and table.state in ("confirmed", "decided")
+    if game.pk in request.session.get(TABLE_GRANTS, []) and not settled:
+        return game
+    if settled and needed == Role.SCORER:
+        needed = Role.ADMIN
     return access.check_game(request.user, game, needed)
+
+
+def _can_score(request: HttpRequest, game: Game) -> bool:
+    try:
+        _check(request, game, Role.SCORER)
+    except (Http404, PermissionDenied):
+        return False
+    return True
+
+
+def signed_in_or_table_link(view):
+    """Like ``login_required``, but a browser that opened the game's table link may
+    score that game without an account."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, game_id: int, *args, **kwargs):
+        if request.user.is_authenticated or game_id in request.session.get(TABLE_GRANTS, []):
+            return view(request, game_id, *args, **kwargs)
+        return login_required(view)(request, game_id, *args, **kwargs)
+
+    return wrapped
 
 
 def _device(request: HttpRequest) -> str:
@@ -92,9 +130,14 @@ def _remember_device(request: HttpRequest, response: HttpResponse) -> HttpRespon
 
 
 def _hand_form(view: GameView, data=None, initial=None) -> HandForm:
+    if initial is None:
+        initial = HandForm.initial_for(view.next_number)
+        table = getattr(view.game, "table", None)
+        if table is not None:  # a tournament game: the trump is imposed
+            initial["trump"] = table.round.tournament.trump_of_hand(view.next_number)
     return HandForm(
         data,
-        initial=initial or HandForm.initial_for(view.next_number),
+        initial=initial,
         ruleset=view.ruleset,
         team_names=view.team_names,
         suit_style=view.game.suit_style,
@@ -107,7 +150,9 @@ def _table(
 ) -> HttpResponse:
     context = {
         "view": view,
-        "can_score": access.has_role(request.user, view.game.club_id, Role.SCORER),
+        "can_score": _can_score(request, view.game),
+        "table": getattr(view.game, "table", None),
+        "confirm": ConfirmForm(),
         "form": form or _hand_form(view),
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
     }
@@ -165,18 +210,20 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@login_required
+@signed_in_or_table_link
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     return _table(request, game_view(_game(request, game_id)))
 
 
 @require_POST
-@login_required
+@signed_in_or_table_link
 def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     # The hands are read once, locked, by the service; the page is drawn from what
     # it returns (a fixed, small number of queries on hand 1 as on hand 40).
-    game = get_object_or_404(Game.objects.prefetch_related("teams__players"), pk=game_id)
-    access.check_game(request.user, game, Role.SCORER)
+    game = get_object_or_404(
+        Game.objects.prefetch_related("teams__players").select_related("table"), pk=game_id
+    )
+    _check(request, game, Role.SCORER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
     number = _posted_number(request)
     form = HandForm(
@@ -218,7 +265,7 @@ def _posted_number(request: HttpRequest) -> int:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@signed_in_or_table_link
 def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     game = _game(request, game_id, Role.SCORER)
     view = game_view(game)
@@ -265,7 +312,7 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
 
 
 @require_POST
-@login_required
+@signed_in_or_table_link
 def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id, Role.SCORER)
     form = UndoForm(request.POST)
@@ -292,10 +339,12 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
-@login_required
+@signed_in_or_table_link
 def history(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.prefetch_related("teams"), pk=game_id)
-    access.check_game(request.user, game)
+    game = get_object_or_404(
+        Game.objects.prefetch_related("teams").select_related("table"), pk=game_id
+    )
+    _check(request, game, Role.MEMBER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
     changes = HandChange.objects.filter(game=game).select_related("user")
     context = {"game": game, "teams": teams, "changes": changes}
@@ -303,18 +352,18 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
-@login_required
+@signed_in_or_table_link
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     context = {
         "view": game_view(game),
-        "can_score": access.has_role(request.user, game.club_id, Role.SCORER),
+        "can_score": _can_score(request, game),
     }
     return render(request, "scoring/game_detail.html", context)
 
 
 @require_GET
-@login_required
+@signed_in_or_table_link
 def game_file(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     document = json.dumps(services.export_game(game), ensure_ascii=False, indent=2)

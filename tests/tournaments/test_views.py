@@ -1,0 +1,141 @@
+"""The tournament evening through the pages: the director sets up and runs passes,
+each table scores through its own link, the opponents confirm."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Pass, Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(club, make_user):
+    browser = Client()
+    browser.force_login(make_user("admin", club, name="director"))
+    return browser
+
+
+def create(director, club) -> Tournament:
+    director.post(
+        reverse("tournaments:club_tournaments", args=[club.slug]),
+        {
+            "name": "Preisjass",
+            "date": "2026-11-28",
+            "place": "Bern",
+            "format": "teams",
+            "passes": "2",
+            "hands": "4",
+            "tie_break_order": "best-pass, matches, draw",
+            "trump_order_text": "spades, spades, hearts, obe-abe",
+        },
+    )
+    return Tournament.objects.get(name="Preisjass")
+
+
+def test_the_director_runs_a_pass_and_tables_score_through_their_links(director, club):
+    t = create(director, club)
+    for n in range(1, 5):
+        director.post(
+            reverse("tournaments:register", args=[t.pk]),
+            {"name": f"Team {n}", "player_1": f"A{n}", "player_2": f"B{n}"},
+        )
+    for entry in t.entries.all():
+        director.post(reverse("tournaments:check_in", args=[t.pk, entry.pk]), {"present": "1"})
+    director.post(reverse("tournaments:schedule", args=[t.pk]))
+    director.post(reverse("tournaments:publish", args=[t.pk, 1]))
+    table = Table.objects.filter(round__tournament=t).first()
+
+    phone = Client()  # a phone at the table, nobody signed in
+    screen = phone.get(reverse("tournaments:table_link", args=[table.token]), follow=True)
+    assert 'value="spades" checked' in screen.content.decode()  # the imposed trump
+    for number, trump in enumerate(["spades", "spades", "hearts", "obe-abe"], start=1):
+        response = phone.post(
+            reverse("scoring:record_hand", args=[table.game_id]),
+            {
+                "hand_number": number,
+                "form_key": str(uuid.uuid4()),
+                "typed_team": "0",
+                "trump": trump,
+                "points": "100",
+            },
+        )
+        assert response.status_code == 302
+    done = phone.get(reverse("scoring:table", args=[table.game_id]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "The opposing team confirms the result" in done.content.decode()
+
+    wrong = phone.post(
+        reverse("tournaments:confirm", args=[table.game_id]),
+        {"code": "x"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "This is not the code of this table." in wrong.content.decode()
+    phone.post(reverse("tournaments:confirm", args=[table.game_id]), {"code": table.confirm_code})
+    table.refresh_from_db()
+    assert table.state == Table.CONFIRMED
+
+    # after confirmation the table's phone can no longer change the game
+    undo = phone.post(
+        reverse("scoring:undo_last_hand", args=[table.game_id]),
+        {"hand_number": 4, "form_key": str(uuid.uuid4())},
+    )
+    assert undo.status_code == 404
+    assert table.game.hands.count() == 4
+
+    other = Table.objects.filter(round__tournament=t).exclude(pk=table.pk).get()
+    assert phone.get(reverse("scoring:table", args=[other.game_id])).status_code == 302
+    director.post(reverse("tournaments:decide", args=[t.pk, other.pk]), follow=True)
+    assert other.__class__.objects.get(pk=other.pk).state == Table.MISSING  # not finished
+    for number in range(1, 5):
+        other.game.hands.create(
+            number=number, trump=t.trump_of_hand(number), cards_0=57, cards_1=100
+        )
+    director.post(reverse("tournaments:decide", args=[t.pk, other.pk]))
+    director.post(reverse("tournaments:close", args=[t.pk, 1]))
+
+    assert Pass.objects.get(tournament=t, number=1).state == Pass.CLOSED
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "400" in page  # the winners of each table: 4 × 100
+
+
+@pytest.mark.parametrize(("role", "status"), [("member", 403), ("scorer", 403), ("admin", 200)])
+def test_the_director_page_is_for_club_admins(club, make_user, role, status):
+    t = Tournament.objects.create(club=club, name="T", date="2026-11-28")
+    browser = Client()
+    browser.force_login(make_user(role, club))
+
+    assert browser.get(t.get_absolute_url()).status_code == status
+
+
+def test_the_director_page_of_another_club_is_not_found(club, make_user):
+    from clubs.models import Club
+
+    other = Club.objects.create(name="B", slug="b")
+    t = Tournament.objects.create(club=other, name="Secret", date="2026-11-28")
+    browser = Client()
+    browser.force_login(make_user("admin", club))
+
+    assert browser.get(t.get_absolute_url()).status_code == 404
+
+
+def test_a_revoked_table_link_opens_nothing(director, club):
+    t = create(director, club)
+    for n in range(1, 3):
+        director.post(
+            reverse("tournaments:register", args=[t.pk]),
+            {"name": f"T{n}", "player_1": "a", "player_2": "b"},
+        )
+    for entry in t.entries.all():
+        director.post(reverse("tournaments:check_in", args=[t.pk, entry.pk]), {"present": "1"})
+    director.post(reverse("tournaments:schedule", args=[t.pk]))
+    director.post(reverse("tournaments:publish", args=[t.pk, 1]))
+    table = Table.objects.get(round__tournament=t)
+    table.revoke()
+
+    assert Client().get(reverse("tournaments:table_link", args=[table.token])).status_code == 404

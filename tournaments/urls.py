@@ -1,0 +1,34 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="club_tournaments"),
+    path("tournaments/<int:tournament_id>/", views.tournament, name="tournament"),
+    path("tournaments/<int:tournament_id>/entries/", views.register, name="register"),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/check-in/",
+        views.check_in,
+        name="check_in",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw/",
+        views.withdraw,
+        name="withdraw",
+    ),
+    path("tournaments/<int:tournament_id>/passes/", views.schedule, name="schedule"),
+    path(
+        "tournaments/<int:tournament_id>/passes/<int:number>/publish/",
+        views.publish,
+        name="publish",
+    ),
+    path("tournaments/<int:tournament_id>/passes/<int:number>/close/", views.close, name="close"),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/decide/",
+        views.decide,
+        name="decide",
+    ),
+    path("t/<str:token>/", views.table_link, name="table_link"),
+    path("games/<int:game_id>/confirm/", views.confirm, name="confirm"),
+]

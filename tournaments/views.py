@@ -1,0 +1,183 @@
+"""The tournament evening: the director's page, table links, confirmations, standings."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs import access
+from clubs.models import Role
+from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
+from tournaments import services
+from tournaments.forms import ConfirmForm, EntryForm, TournamentForm
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+
+
+def _tournament(request: HttpRequest, tournament_id: int, needed: str = Role.ADMIN) -> Tournament:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    access.club_for(request.user, tournament.club.slug, needed)
+    return tournament
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.club_for(request.user, slug)
+    is_admin = access.has_role(request.user, club.pk, Role.ADMIN)
+    form = TournamentForm(request.POST or None) if is_admin else None
+    if request.method == "POST":
+        if form is None:
+            raise Http404
+        if form.is_valid():
+            form.instance.club = club
+            tournament = form.save()
+            return redirect(tournament)
+    context = {"club": club, "tournaments": club.tournaments.all(), "form": form}
+    status = 422 if form is not None and form.is_bound else 200
+    return render(request, "tournaments/list.html", context, status=status)
+
+
+def _director_page(request, tournament, entry_form=None, status=200) -> HttpResponse:
+    entries = {e.pk: e for e in tournament.entries.all()}
+    rounds = [
+        {
+            "round": round_,
+            "tables": [(t, [entries[i].name for i in t.seats]) for t in round_.tables.all()],
+            "byes": [entries[i].name for i in round_.byes],
+        }
+        for round_ in tournament.schedule.prefetch_related("tables")
+    ]
+    standings = [(s, entries[s.entry]) for s in services.current_standings(tournament)]
+    context = {
+        "tournament": tournament,
+        "entries": list(entries.values()),
+        "rounds": rounds,
+        "entry_form": entry_form or EntryForm(),
+        "individual": tournament.format == INDIVIDUAL,
+        "standings": standings,
+        "members": sorted(m.name for m in tournament.club.members.all()),
+    }
+    return render(request, "tournaments/director.html", context, status=status)
+
+
+@require_GET
+@login_required
+def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _director_page(request, _tournament(request, tournament_id))
+
+
+def _act(request: HttpRequest, tournament: Tournament, action, done: str) -> HttpResponse:
+    try:
+        action()
+    except services.TournamentRuleBroken as broken:
+        messages.error(request, str(broken))
+    else:
+        messages.success(request, done)
+    return redirect(tournament)
+
+
+@require_POST
+@login_required
+def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    form = EntryForm(request.POST)
+    if form.is_valid():
+        try:
+            services.register(tournament, **form.cleaned_data)
+        except services.TournamentRuleBroken as broken:
+            form.add_error(None, str(broken))
+        else:
+            messages.success(request, _("%(name)s registered.") % form.cleaned_data)
+            return redirect(tournament)
+    return _director_page(request, tournament, form, status=422)
+
+
+@require_POST
+@login_required
+def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    present = request.POST.get("present") == "1"
+    return _act(request, tournament, lambda: services.check_in(entry, present), _("Saved."))
+
+
+@require_POST
+@login_required
+def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    return _act(request, tournament, lambda: services.withdraw(entry), _("Withdrawn."))
+
+
+@require_POST
+@login_required
+def schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return _act(
+        request,
+        tournament,
+        lambda: services.schedule_next_pass(tournament),
+        _("Pass drawn: check it, then publish it."),
+    )
+
+
+@require_POST
+@login_required
+def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    return _act(request, tournament, lambda: services.publish_pass(round_), _("Pass published."))
+
+
+@require_POST
+@login_required
+def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    return _act(request, tournament, lambda: services.decide_table(table), _("Table decided."))
+
+
+@require_POST
+@login_required
+def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    return _act(request, tournament, lambda: services.close_pass(round_), _("Pass closed."))
+
+
+@require_GET
+def table_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code of a table card: this browser may score this table's game."""
+    table = get_object_or_404(
+        Table.objects.select_related("round"), token=token, revoked_at__isnull=True
+    )
+    if table.game_id is None or table.round.state != Pass.PUBLISHED:
+        raise Http404
+    granted = set(request.session.get(TABLE_GRANTS, []))
+    granted.add(table.game_id)
+    request.session[TABLE_GRANTS] = sorted(granted)
+    return redirect("scoring:table", table.game_id)
+
+
+@require_POST
+def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The opposing team confirms a finished game with the code of its card."""
+    table = get_object_or_404(Table.objects.select_related("round"), game_id=game_id)
+    allowed = game_id in request.session.get(TABLE_GRANTS, []) or access.has_role(
+        request.user, table.game.club_id, Role.SCORER
+    )
+    if not allowed:
+        raise Http404
+    form = ConfirmForm(request.POST)
+    if form.is_valid():
+        try:
+            services.confirm_table(table, form.cleaned_data["code"])
+        except services.TournamentRuleBroken as broken:
+            messages.error(request, str(broken))
+        else:
+            messages.success(request, _("Result confirmed. Thank you!"))
+    return redirect("scoring:table", game_id)
