@@ -5,11 +5,19 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import translation
 
 from tournaments import services
 from tournaments.models import INDIVIDUAL, Pass, Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The services speak the language of the request; these tests read English."""
+    with translation.override("en"):
+        yield
 
 
 def tournament(club, **fields) -> Tournament:
