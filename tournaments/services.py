@@ -208,7 +208,11 @@ def publish_pass(round_: Pass) -> Pass:
 
 
 def _locked_table(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("round", "game").get(pk=table.pk)
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "game")
+        .get(pk=table.pk)
+    )
 
 
 @transaction.atomic
