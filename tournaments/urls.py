@@ -29,6 +29,10 @@ urlpatterns = [
         views.decide,
         name="decide",
     ),
+    path("tournaments/<int:tournament_id>/standings/", views.standings, name="standings"),
+    path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
+    path("tournaments/<int:tournament_id>/results.pdf", views.results_pdf, name="results_pdf"),
+    path("tournaments/<int:tournament_id>/publish/", views.publish_results, name="publish_results"),
     path("t/<str:token>/", views.table_link, name="table_link"),
     path("games/<int:game_id>/confirm/", views.confirm, name="confirm"),
 ]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -15,6 +19,8 @@ from scoring.views import TABLE_GRANTS  # the games this browser scores by table
 from tournaments import services
 from tournaments.forms import ConfirmForm, EntryForm, TournamentForm
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.pdf import pdf_response
+from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
 
 
 def _tournament(request: HttpRequest, tournament_id: int, needed: str = Role.ADMIN) -> Tournament:
@@ -181,3 +187,125 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
         else:
             messages.success(request, _("Result confirmed. Thank you!"))
     return redirect("scoring:table", game_id)
+
+
+class _SignInFirst(Exception):
+    pass
+
+
+def _visible_results(request: HttpRequest, tournament_id: int) -> Tournament:
+    """Results are the club's, or everyone's once the director publishes them."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    if not tournament.published:
+        if not request.user.is_authenticated:
+            raise _SignInFirst
+        access.club_for(request.user, tournament.club.slug)
+    return tournament
+
+
+def results_page(view):
+    """Results views: an anonymous visitor of unpublished results is asked to sign in."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, tournament_id: int) -> HttpResponse:
+        try:
+            return view(request, tournament_id)
+        except _SignInFirst:
+            return redirect_to_login(request.get_full_path())
+
+    return wrapped
+
+
+def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
+    """Pass numbers, and one row per entry in standing order: rank, names, points per
+    pass, total, and the tie-break that decided its place."""
+    entries = {e.pk: e for e in tournament.entries.all()}
+    numbers = list(tournament.schedule.filter(state=Pass.CLOSED).values_list("number", flat=True))
+    rows = []
+    for standing in services.current_standings(tournament):
+        entry = entries[standing.entry]
+        rows.append(
+            {
+                "rank": standing.rank,
+                "entry": entry,
+                "players": " & ".join(p for p in (entry.player_1, entry.player_2) if p),
+                "passes": [standing.per_pass.get(n, 0) for n in numbers],
+                "total": standing.total,
+                "tie_break": _(TIE_BREAK_NAMES[standing.decided_by]) if standing.decided_by else "",
+            }
+        )
+    return numbers, rows
+
+
+@require_GET
+@results_page
+def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _visible_results(request, tournament_id)
+    numbers, rows = results_rows(tournament)
+    context = {
+        "tournament": tournament,
+        "numbers": numbers,
+        "rows": rows,
+        "big": "big" in request.GET,
+    }
+    template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"
+    return render(request, template, context)
+
+
+@require_GET
+@results_page
+def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _visible_results(request, tournament_id)
+    numbers, rows = results_rows(tournament)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.csv"'
+    response.write("\ufeff")  # so that spreadsheets read the accents right
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Name"),
+            _("Players"),
+            *[_("Pass %(number)s") % {"number": n} for n in numbers],
+            _("Total"),
+            _("Tie-break"),
+        ]
+    )
+    for row in rows:
+        writer.writerow(
+            [
+                row["rank"],
+                row["entry"].name,
+                row["players"],
+                *row["passes"],
+                row["total"],
+                row["tie_break"],
+            ]
+        )
+    return response
+
+
+@require_GET
+@results_page
+def results_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _visible_results(request, tournament_id)
+    numbers, rows = results_rows(tournament)
+    context = {
+        "tournament": tournament,
+        "numbers": numbers,
+        "rows": rows,
+        "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in tournament.tie_breaks],
+    }
+    return pdf_response(
+        request, "tournaments/results_pdf.html", context, f"results-{tournament.pk}.pdf"
+    )
+
+
+@require_POST
+@login_required
+def publish_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    tournament.published = request.POST.get("published") == "1"
+    tournament.save(update_fields=["published"])
+    messages.success(request, _("Saved."))
+    return redirect(tournament)

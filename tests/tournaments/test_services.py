@@ -21,9 +21,8 @@ def _english():
 
 
 def tournament(club, **fields) -> Tournament:
-    return Tournament.objects.create(
-        club=club, name="Preisjass", date=dt.date(2026, 11, 28), passes=3, hands=4, **fields
-    )
+    values = {"name": "Preisjass", "date": dt.date(2026, 11, 28), "passes": 3, "hands": 4}
+    return Tournament.objects.create(club=club, **(values | fields))
 
 
 def teams(t: Tournament, count: int, checked_in: bool = True) -> list:

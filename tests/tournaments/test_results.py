@@ -1,0 +1,104 @@
+"""Results: the live standings page, CSV and the PDF results sheet."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from PIL import Image
+
+from tests.tournaments.test_services import play_out, teams, tournament
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture
+def played(club):
+    t = tournament(club, name="Preisjass de Noël")
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table, points in zip(first.tables.all(), (120, 60), strict=True):
+        play_out(table, points)
+        services.decide_table(table)
+    services.close_pass(first)
+    return t
+
+
+def winner_name(t) -> str:
+    return t.entries.get(pk=services.current_standings(t)[0].entry).name
+
+
+def test_standings_are_the_club_s_until_published(client, played):
+    url = reverse("tournaments:standings", args=[played.pk])
+    assert Client().get(url).status_code == 302  # anonymous: sign in first
+    assert client.get(url).status_code == 200  # a member of the club
+
+    played.published = True
+    played.save()
+    page = Client().get(url, HTTP_ACCEPT_LANGUAGE="en")
+
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert winner_name(played) in html
+    assert 'hx-trigger="every 15s"' in html
+    assert "480" in html  # 4 hands × 120
+
+
+def test_standings_refresh_returns_only_the_board(client, played):
+    response = client.get(
+        reverse("tournaments:standings", args=[played.pk]), headers={"HX-Request": "true"}
+    )
+
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="board"')
+    assert "<html" not in html
+
+
+def test_results_csv(client, played):
+    response = client.get(
+        reverse("tournaments:results_csv", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[0] == "Rank,Name,Players,Pass 1,Total,Tie-break"
+    assert lines[1].startswith(f"1,{winner_name(played)},")
+    assert ",480,480," in lines[1]
+    assert len(lines) == 5
+
+
+@pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
+)
+def test_results_pdf_lists_the_ranking(client, played, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    logo = io.BytesIO()
+    Image.new("RGB", (40, 40), "black").save(logo, format="PNG")
+    (tmp_path / "logos").mkdir()
+    (tmp_path / "logos" / "club.png").write_bytes(logo.getvalue())
+    played.club.logo.name = "logos/club.png"
+    played.club.save()
+
+    response = client.get(
+        reverse("tournaments:results_pdf", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    assert response["Content-Type"] == "application/pdf"
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "results.pdf").write_bytes(response.content)  # to look at
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=response.content, capture_output=True, check=True
+    ).stdout.decode()
+    assert "Preisjass de Noël" in text
+    assert "Jass-Club Test" in text
+    rows = [line.split() for line in text.splitlines() if line.strip()]
+    first = next(i for i, words in enumerate(rows) if words[:1] == ["1"])
+    assert " ".join(rows[first - 1] + rows[first] + rows[first + 1]).count(winner_name(played)) == 1
+    assert rows[first][-2:] == ["480", "480"]
+    assert "1/1" in text.replace(" ", "")  # page numbers
