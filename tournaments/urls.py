@@ -25,6 +25,11 @@ urlpatterns = [
     ),
     path("tournaments/<int:tournament_id>/passes/<int:number>/close/", views.close, name="close"),
     path(
+        "tournaments/<int:tournament_id>/passes/<int:number>/cards.pdf",
+        views.table_cards,
+        name="table_cards",
+    ),
+    path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/decide/",
         views.decide,
         name="decide",

@@ -5,16 +5,20 @@ from __future__ import annotations
 import csv
 import functools
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import access
 from clubs.models import Role
+from scoring.suits import trump_label
 from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
 from tournaments import services
 from tournaments.forms import ConfirmForm, EntryForm, TournamentForm
@@ -309,3 +313,39 @@ def publish_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament.save(update_fields=["published"])
     messages.success(request, _("Saved."))
     return redirect(tournament)
+
+
+@require_GET
+@login_required
+def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """One card per table: who sits where, the imposed trumps, the QR code of the
+    table's scoring link, and a blank score sheet for a table without a phone."""
+    tournament = _tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    entries = {e.pk: e for e in tournament.entries.all()}
+    cards = []
+    for table in round_.tables.all():
+        url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
+        seats = [entries[i] for i in table.seats]
+        cards.append(
+            {
+                "table": table,
+                "seats": seats,
+                "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
+                "url": url,
+            }
+        )
+    trumps = [
+        (n, trump_label(tournament.trump_of_hand(n), tournament.club.suit_style))
+        for n in range(1, tournament.hands + 1)
+    ]
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "cards": cards,
+        "trumps": trumps,
+        "individual": tournament.format == INDIVIDUAL,
+    }
+    return pdf_response(
+        request, "tournaments/cards_pdf.html", context, f"tables-{tournament.pk}-{number}.pdf"
+    )

@@ -102,3 +102,37 @@ def test_results_pdf_lists_the_ranking(client, played, settings, tmp_path):
     assert " ".join(rows[first - 1] + rows[first] + rows[first + 1]).count(winner_name(played)) == 1
     assert rows[first][-2:] == ["480", "480"]
     assert "1/1" in text.replace(" ", "")  # page numbers
+
+
+@pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
+)
+def test_table_cards_show_seats_trumps_code_and_the_table_link(club, make_user):
+    t = tournament(club, trump_order=["spades", "spades", "hearts", "obe-abe"])
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    director = Client()
+    director.force_login(make_user("admin", club))
+
+    response = director.get(
+        reverse("tournaments:table_cards", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "table-cards.pdf").write_bytes(response.content)
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=response.content, capture_output=True, check=True
+    ).stdout.decode()
+    pages = text.split("\f")
+    assert len([page for page in pages if page.strip()]) == 2
+    table = first.tables.get(number=1)
+    first_page = pages[0]
+    assert "Table 1" in first_page
+    assert t.entries.get(pk=table.seats[0]).name in first_page
+    assert table.confirm_code in first_page.replace(" ", "")  # letter-spaced
+    assert f"/t/{table.token[:20]}" in first_page.replace("\n", "").replace(" ", "")
+    assert [word for word in ("Spades", "Hearts", "Obe-abe") if word in first_page] == [
+        "Spades",
+        "Hearts",
+        "Obe-abe",
+    ]
