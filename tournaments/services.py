@@ -66,7 +66,7 @@ def pass_scores(tournament: Tournament, upto: int | None = None) -> list[PassSco
     """Points of every entry in every closed pass (byes score half a game)."""
     scores = []
     for round_ in tournament.schedule.filter(state=Pass.CLOSED).prefetch_related(
-        "tables__game__teams", "tables__game__hands"
+        "tables__game__teams__players", "tables__game__hands"
     ):
         if upto is not None and round_.number > upto:
             continue
@@ -77,9 +77,10 @@ def pass_scores(tournament: Tournament, upto: int | None = None) -> list[PassSco
         for table in round_.tables.all():
             if table.game is None:
                 continue
-            result = table.game.result()
+            record = table.game.record()
+            result = record.result()
             matches = [0, 0]
-            for hand in table.game.record().hands:
+            for hand in record.hands:
                 if hand.match is not None:
                     matches[hand.match] += 1
             teams = _teams_of(tournament, table.seats)
@@ -97,11 +98,17 @@ def _teams_of(tournament: Tournament, seats: list[int]) -> tuple[list[int], list
     return [seats[0]], [seats[1]]
 
 
-def current_standings(tournament: Tournament) -> list[Standing]:
-    entries = list(tournament.entries.all())
+def current_standings(
+    tournament: Tournament,
+    entries: list[Entry] | None = None,
+    scores: list[PassScore] | None = None,
+) -> list[Standing]:
+    """The standing over the closed passes (entries and scores may be given when the
+    caller has them already)."""
+    entries = list(tournament.entries.all()) if entries is None else entries
     return standings(
         [e.pk for e in entries],
-        pass_scores(tournament),
+        pass_scores(tournament) if scores is None else scores,
         best_of=tournament.best_of,
         tie_breaks=tournament.tie_breaks,
         seed=tournament.seed,

@@ -224,9 +224,10 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     """Pass numbers, and one row per entry in standing order: rank, names, points per
     pass, total, and the tie-break that decided its place."""
     entries = {e.pk: e for e in tournament.entries.all()}
-    numbers = list(tournament.schedule.filter(state=Pass.CLOSED).values_list("number", flat=True))
+    scores = services.pass_scores(tournament)
+    numbers = sorted({score.pass_number for score in scores})
     rows = []
-    for standing in services.current_standings(tournament):
+    for standing in services.current_standings(tournament, list(entries.values()), scores):
         entry = entries[standing.entry]
         rows.append(
             {

@@ -136,3 +136,28 @@ def test_table_cards_show_seats_trumps_code_and_the_table_link(club, make_user):
         "Hearts",
         "Obe-abe",
     ]
+
+
+@pytest.mark.parametrize("count", [10, 100])
+def test_standings_page_costs_the_same_queries_for_10_or_100_teams(
+    client, club, django_assert_num_queries, count
+):
+    from scoring.models import Hand
+
+    t = tournament(club, name="Big")
+    teams(t, count)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    Hand.objects.bulk_create(
+        Hand(game=table.game, number=n, trump=t.trump_of_hand(n), cards_0=100, cards_1=57)
+        for table in first.tables.all()
+        for n in range(1, t.hands + 1)
+    )
+    first.tables.update(state="decided")
+    services.close_pass(first)
+
+    # session, user, tournament, memberships, club check; entries, passes, tables,
+    # games, teams, players, hands
+    with django_assert_num_queries(12):
+        response = client.get(reverse("tournaments:standings", args=[t.pk]))
+
+    assert len(response.context["rows"]) == count
