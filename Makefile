@@ -40,6 +40,7 @@ e2e: install
 
 bench: install
 	$(PY) scripts/bench.py
+	$(PY) scripts/bench_tournament.py
 
 format: install
 	$(VENV)/bin/ruff check --fix .
