@@ -56,7 +56,9 @@ def _check(request: HttpRequest, game: Game, needed: str) -> Game:
     is confirmed; after that only the director (a club admin) changes it."""
     table = getattr(game, "table", None)
     settled = table is not None and table.state in ("confirmed", "decided")
-    if game.pk in request.session.get(TABLE_GRANTS, []) and not settled:
+    if game.pk in request.session.get(TABLE_GRANTS, []) and (
+        not settled or needed == Role.MEMBER  # the table still sees its confirmed game
+    ):
         return game
     if settled and needed == Role.SCORER:
         needed = Role.ADMIN

@@ -1,0 +1,109 @@
+"""A tournament evening of 8 teams over 3 passes, through the pages, on phones:
+the director sets up and runs the passes, each table scores through its link, the
+opponents confirm with their code, and the results sheet ranks the teams."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import PHONE, has_horizontal_scroll, screenshot, sign_in
+
+HANDS = 2
+NEXT_HAND = """n => {
+  const form = document.querySelector('#hand-form');
+  return !form || Number(form.querySelector('input[name=hand_number]').value) > n;
+}"""
+
+
+@pytest.fixture
+def director(page, live_server, transactional_db):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Member, Role
+
+    club = Club.objects.create(name="Jass-Club Bärn", slug="barn")
+    user = get_user_model().objects.create_user("director", password="jass-test-pw")
+    Member.objects.create(club=club, name="Director", user=user, role=Role.ADMIN)
+    sign_in(page, live_server, "director", "jass-test-pw")
+    return page
+
+
+def click(page, name: str) -> None:
+    page.get_by_role("button", name=name).first.click()
+    page.wait_for_load_state()
+
+
+def test_eight_teams_over_three_passes(director, browser, live_server):
+    from tournaments.models import Table, Tournament
+
+    page = director
+    page.goto(f"{live_server.url}/clubs/barn/tournaments/")
+    page.fill("#id_name", "Preisjass")
+    page.fill("#id_date", "2026-12-05")
+    page.fill("#id_passes", "3")
+    page.fill("#id_hands", str(HANDS))
+    page.fill("#id_trump_order_text", "hearts, obe-abe")
+    click(page, "Create the tournament")
+    for n in range(1, 9):
+        page.fill("#id_name", f"Team {n}")
+        page.fill("#id_player_1", f"Anna {n}")
+        page.fill("#id_player_2", f"Beat {n}")
+        page.locator("form[action$='/entries/'] button").click()
+        page.wait_for_load_state()
+    for _ in range(8):
+        page.get_by_role("button", name="check in").first.click()
+        page.wait_for_load_state()
+    tournament = Tournament.objects.get()
+
+    for number in range(1, 4):
+        click(page, "Draw the next pass")
+        click(page, "Publish the pass")
+        expect(page.get_by_text("Pass published.")).to_be_visible()
+        tables = list(Table.objects.filter(round__tournament=tournament, round__number=number))
+        assert len(tables) == 4
+        for table in tables:
+            phone_context = browser.new_context(
+                viewport=PHONE, is_mobile=True, has_touch=True, locale="en-GB"
+            )
+            phone = phone_context.new_page()
+            phone.goto(f"{live_server.url}/t/{table.token}/")
+            for hand in range(1, HANDS + 1):
+                # the imposed trump is already chosen: the digits, then save
+                phone.locator(".points-input").fill(str(80 + 10 * table.number))
+                phone.locator("button.save-hand").click()
+                phone.wait_for_function(NEXT_HAND, arg=hand)
+            phone.fill("input[name=code]", table.confirm_code)
+            phone.get_by_role("button", name="Confirm").click()
+            expect(phone.get_by_text("Result confirmed. Thank you!")).to_be_visible()
+            if number == 1 and table.number == 1:
+                assert not has_horizontal_scroll(phone)
+                screenshot(phone, "tournament-table-confirmed")
+            phone_context.close()
+        page.reload()
+        click(page, "Close the pass")
+        expect(page.get_by_text("Pass closed.")).to_be_visible()
+
+    met = [frozenset(t.seats) for t in Table.objects.filter(round__tournament=tournament)]
+    assert len(met) == len(set(met)) == 12  # no two teams met twice
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "tournament-director")
+
+    response = page.request.get(f"{live_server.url}/tournaments/{tournament.pk}/results.pdf")
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=response.body(), capture_output=True, check=True
+    ).stdout.decode()
+    from tournaments import services
+
+    ranking = services.current_standings(tournament)
+    names = {e.pk: e.name for e in tournament.entries.all()}
+    positions = [
+        text.index(names[s.entry] + " ")
+        if names[s.entry] + " " in text
+        else text.index(names[s.entry])
+        for s in ranking
+    ]
+    assert positions == sorted(positions)  # the sheet lists the teams in standing order
+    assert str(ranking[0].total) in text
