@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from scoring import services as scoring
 from scoring.models import Game
 from scoring.rules import gamefile
-from tournaments import pairing
+from tournaments import checks, pairing
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.standings import PassScore, Standing, bye_points, standings
 
@@ -290,3 +290,67 @@ def close_pass(round_: Pass) -> Pass:
     round_.state = Pass.CLOSED
     round_.save(update_fields=["state"])
     return round_
+
+
+@transaction.atomic
+def swap(round_: Pass, first: int, second: int) -> Pass:
+    """Exchange two entries' places (tables, seats or the bye) in a draft pass."""
+    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    if round_.state != Pass.DRAFT:
+        raise TournamentRuleBroken(_("Only a pass not yet published can be changed."))
+
+    def exchanged(ids: list[int]) -> list[int]:
+        return [second if i == first else first if i == second else i for i in ids]
+
+    tables = list(round_.tables.all())
+    placed = {i for t in tables for i in t.seats} | set(round_.byes)
+    if first not in placed or second not in placed or first == second:
+        raise TournamentRuleBroken(_("Choose two different entries of this pass."))
+    for table in tables:
+        table.seats = exchanged(table.seats)
+    Table.objects.bulk_update(tables, ["seats"])
+    round_.byes = exchanged(round_.byes)
+    round_.save(update_fields=["byes"])
+    return round_
+
+
+def findings(round_: Pass) -> list[checks.Finding]:
+    """What the validator says of a pass, given the passes before it."""
+    tournament = round_.tournament
+    earlier = list(tournament.schedule.filter(number__lt=round_.number).prefetch_related("tables"))
+    names = {e.pk: e.name for e in tournament.entries.all()}
+    ids = [e.pk for e in playing_entries(tournament)]  # who this pass must place
+    if tournament.format == INDIVIDUAL:
+        found = checks.check_player_pass(
+            ids,
+            pairing.PlayerPass(
+                tuple(tuple(t.seats) for t in round_.tables.all()), tuple(round_.byes)
+            ),  # type: ignore[misc]
+            [
+                pairing.PlayerPass(tuple(tuple(t.seats) for t in p.tables.all()), tuple(p.byes))  # type: ignore[misc]
+                for p in earlier
+            ],
+        )
+    else:
+        found = checks.check_team_pass(
+            ids,
+            pairing.TeamPass(
+                tuple(tuple(t.seats) for t in round_.tables.all()),  # type: ignore[misc]
+                round_.byes[0] if round_.byes else None,
+            ),
+            [
+                pairing.TeamPass(
+                    tuple(tuple(t.seats) for t in p.tables.all()), p.byes[0] if p.byes else None
+                )  # type: ignore[misc]
+                for p in earlier
+            ],
+        )
+    return [
+        checks.Finding(
+            f.kind,
+            f.template,
+            f.entries,
+            {key: names.get(value, value) for key, value in f.params.items()},  # type: ignore[call-overload]
+        )
+        for f in found
+    ]

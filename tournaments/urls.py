@@ -24,6 +24,7 @@ urlpatterns = [
         name="publish",
     ),
     path("tournaments/<int:tournament_id>/passes/<int:number>/close/", views.close, name="close"),
+    path("tournaments/<int:tournament_id>/passes/<int:number>/swap/", views.swap, name="swap"),
     path(
         "tournaments/<int:tournament_id>/passes/<int:number>/cards.pdf",
         views.table_cards,

@@ -58,6 +58,16 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
             "round": round_,
             "tables": [(t, [entries[i].name for i in t.seats]) for t in round_.tables.all()],
             "byes": [entries[i].name for i in round_.byes],
+            "findings": (
+                [(f, _(f.template).format(**f.params)) for f in services.findings(round_)]
+                if round_.state == Pass.DRAFT
+                else []
+            ),
+            "placed": sorted(
+                (entries[i] for t in round_.tables.all() for i in t.seats),
+                key=lambda e: e.name,
+            )
+            + [entries[i] for i in round_.byes],
         }
         for round_ in tournament.schedule.prefetch_related("tables")
     ]
@@ -349,4 +359,22 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     }
     return pdf_response(
         request, "tournaments/cards_pdf.html", context, f"tables-{tournament.pk}-{number}.pdf"
+    )
+
+
+@require_POST
+@login_required
+def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    try:
+        first, second = int(request.POST.get("first", "")), int(request.POST.get("second", ""))
+    except ValueError:
+        messages.error(request, _("Choose two different entries of this pass."))
+        return redirect(tournament)
+    return _act(
+        request,
+        tournament,
+        lambda: services.swap(round_, first, second),
+        _("Swapped: the check below shows what it changes."),
     )

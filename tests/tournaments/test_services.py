@@ -187,3 +187,38 @@ def test_an_unfinished_game_cannot_be_confirmed(club):
 
     with pytest.raises(services.TournamentRuleBroken, match="not finished"):
         services.confirm_table(table, table.confirm_code)
+
+
+def test_a_swap_by_hand_shows_what_it_breaks(club):
+    t = tournament(club)
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play_out(table)
+        services.decide_table(table)
+    services.close_pass(first)
+    second = services.schedule_next_pass(t)
+    assert services.findings(second) == []
+    met_before = first.tables.get(number=1).seats  # these two met in pass 1
+    partner_now = next(
+        other
+        for table in second.tables.all()
+        if met_before[0] in table.seats
+        for other in table.seats
+        if other != met_before[0]
+    )
+
+    services.swap(second, partner_now, met_before[1])
+
+    messages = [f.message for f in services.findings(second)]
+    names = [t.entries.get(pk=pk).name for pk in met_before]
+    assert any(names[0] in m and names[1] in m and "(avoidable)" in m for m in messages)
+
+
+def test_a_published_pass_cannot_be_swapped(club):
+    t = tournament(club)
+    entries = teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+
+    with pytest.raises(services.TournamentRuleBroken, match="not yet published"):
+        services.swap(first, entries[0].pk, entries[1].pk)
