@@ -89,6 +89,11 @@ class EntryForm(forms.Form):
     )
 
 
+class PaperTotalsForm(forms.Form):
+    first = forms.IntegerField(label=_("First team"), min_value=0)
+    second = forms.IntegerField(label=_("Second team"), min_value=0)
+
+
 class ConfirmForm(forms.Form):
     code = forms.CharField(
         label=_("Code of the opposing team's card"),

@@ -167,6 +167,12 @@ class Table(RevocableLink):
         "scoring.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="table"
     )
     state = models.CharField(_("state"), max_length=10, choices=STATES, default=MISSING)
+    paper_totals = models.JSONField(
+        _("totals from the paper sheet"),
+        null=True,
+        blank=True,
+        help_text=_("Entered by the director for a table scored on paper; they replace the game."),
+    )
 
     class Meta:
         verbose_name = _("table")

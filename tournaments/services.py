@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring import services as scoring
 from scoring.models import Game
-from scoring.rules import gamefile
+from scoring.rules import CARD_POINTS, gamefile
 from tournaments import checks, pairing
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.standings import PassScore, Standing, bye_points, standings
@@ -83,18 +83,56 @@ def pass_scores(tournament: Tournament) -> list[PassScore]:
         for entry_id in round_.byes
     ]
     for table in tables:
-        record = games[table.game_id].record()
-        result = record.result()
-        matches = [0, 0]
-        for hand in record.hands:
-            if hand.match is not None:
-                matches[hand.match] += 1
+        if table.paper_totals is not None:
+            totals, matches = table.paper_totals, [0, 0]
+        else:
+            record = games[table.game_id].record()
+            totals, matches = list(record.result().totals), [0, 0]
+            for hand in record.hands:
+                if hand.match is not None:
+                    matches[hand.match] += 1
         for team, entry_ids in enumerate(_teams_of(tournament, table.seats)):
             for entry_id in entry_ids:
                 scores.append(
-                    PassScore(entry_id, numbers[table.round_id], result.totals[team], matches[team])
+                    PassScore(entry_id, numbers[table.round_id], totals[team], matches[team])
                 )
     return scores
+
+
+@transaction.atomic
+def enter_paper_totals(table: Table, totals: tuple[int, int]) -> Table:
+    """The director (or the office) enters a whole game's totals from a paper sheet.
+
+    Checked against the game: ``hands × 157`` in all, plus 100 for each match when
+    the match bonus counts, or more when Weis or Stöck count."""
+    table = _locked_table(table)
+    tournament = table.round.tournament
+    if table.round.state != Pass.PUBLISHED:
+        raise TournamentRuleBroken(_("This pass is not being played."))
+    if min(totals) < 0:
+        raise TournamentRuleBroken(_("Totals cannot be negative."))
+    cards = tournament.hands * CARD_POINTS
+    extra = sum(totals) - cards
+    fits = extra == 0 or (
+        extra > 0
+        and (tournament.weis or tournament.stoeck or tournament.match_bonus)
+        and (tournament.weis or tournament.stoeck or extra % 100 == 0)
+    )
+    if not fits:
+        raise TournamentRuleBroken(
+            _("%(a)s + %(b)s = %(sum)s, but %(hands)s hands make %(cards)s.")
+            % {
+                "a": totals[0],
+                "b": totals[1],
+                "sum": sum(totals),
+                "hands": tournament.hands,
+                "cards": cards,
+            }
+        )
+    table.paper_totals = list(totals)
+    table.state = Table.DECIDED
+    table.save(update_fields=["paper_totals", "state"])
+    return table
 
 
 def _teams_of(tournament: Tournament, seats: list[int]) -> tuple[list[int], list[int]]:

@@ -39,6 +39,11 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
     path("tournaments/<int:tournament_id>/results.pdf", views.results_pdf, name="results_pdf"),
     path("tournaments/<int:tournament_id>/publish/", views.publish_results, name="publish_results"),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/paper/",
+        views.paper_totals,
+        name="paper_totals",
+    ),
     path("t/<str:token>/", views.table_link, name="table_link"),
     path("games/<int:game_id>/confirm/", views.confirm, name="confirm"),
 ]

@@ -21,7 +21,7 @@ from clubs.models import Role
 from scoring.suits import trump_label
 from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
 from tournaments import services
-from tournaments.forms import ConfirmForm, EntryForm, TournamentForm
+from tournaments.forms import ConfirmForm, EntryForm, PaperTotalsForm, TournamentForm
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
@@ -377,4 +377,23 @@ def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
         tournament,
         lambda: services.swap(round_, first, second),
         _("Swapped: the check below shows what it changes."),
+    )
+
+
+@require_POST
+@login_required
+def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """Totals from a paper score sheet, for a table without a phone."""
+    tournament = _tournament(request, tournament_id)
+    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    form = PaperTotalsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give both totals as whole numbers."))
+        return redirect(tournament)
+    totals = (form.cleaned_data["first"], form.cleaned_data["second"])
+    return _act(
+        request,
+        tournament,
+        lambda: services.enter_paper_totals(table, totals),
+        _("Totals of table %(number)s saved.") % {"number": table.number},
     )

@@ -222,3 +222,18 @@ def test_a_published_pass_cannot_be_swapped(club):
 
     with pytest.raises(services.TournamentRuleBroken, match="not yet published"):
         services.swap(first, entries[0].pk, entries[1].pk)
+
+
+def test_totals_from_a_paper_sheet_are_checked_and_count(club):
+    t = tournament(club)
+    teams(t, 2)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.get()
+
+    with pytest.raises(services.TournamentRuleBroken, match="but 4 hands make 628"):
+        services.enter_paper_totals(table, (400, 200))
+    services.enter_paper_totals(table, (400, 228))
+    services.close_pass(first)
+
+    ranked = services.current_standings(t)
+    assert [s.total for s in ranked] == [400, 228]
