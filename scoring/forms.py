@@ -88,6 +88,9 @@ class HandForm(forms.Form):
     weis_team = TeamChoiceField(label=_("Weis for"), required=False)
     stoeck = TeamChoiceField(label=_("Stöck"), required=False)
     out_first = TeamChoiceField(label=_("Who went out first?"), required=False)
+    reason = forms.CharField(
+        label=_("Why (for the record of changes)"), max_length=200, required=False
+    )
     chibre = forms.BooleanField(
         label=_("Chibré (trump passed to the partner)"),
         required=False,
@@ -236,6 +239,7 @@ def keep_declared_kinds(stored: rules.Hand, corrected: rules.Hand, style: str) -
 class UndoForm(forms.Form):
     hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     form_key = forms.UUIDField(widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=200, required=False)
 
 
 # The seats offer the club's members in a list (a few taps); a guest is just typed.

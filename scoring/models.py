@@ -250,6 +250,7 @@ class HandChange(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True)
     form_key = models.UUIDField(_("form key"), unique=True, null=True, blank=True)
     device = models.CharField(_("device"), max_length=200, blank=True)
+    reason = models.CharField(_("why"), max_length=200, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

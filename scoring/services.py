@@ -31,10 +31,11 @@ class StaleScreen(Exception):
 
 @dataclass(frozen=True)
 class Author:
-    """Who asked for a change: the signed-in user if any, and the device."""
+    """Who asked for a change: the signed-in user if any, the device, and why."""
 
     device: str = ""
     user: AbstractBaseUser | AnonymousUser | None = None
+    reason: str = ""
 
     @property
     def user_or_none(self) -> AbstractBaseUser | None:
@@ -227,6 +228,7 @@ def _log(
         after=None if after is None else after.to_dict(),
         form_key=form_key,
         device=author.device[:200],
+        reason=author.reason[:200],
         user=author.user_or_none,
     )
 

@@ -51,11 +51,16 @@ def _game(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game
     return _check(request, game, needed)
 
 
+def _settled(game: Game) -> bool:
+    """A tournament table's result confirmed by the opponents or decided."""
+    table = getattr(game, "table", None)
+    return table is not None and table.state in ("confirmed", "decided")
+
+
 def _check(request: HttpRequest, game: Game, needed: str) -> Game:
     """A tournament table's game is scored through its table link until the result
     is confirmed; after that only the director (a club admin) changes it."""
-    table = getattr(game, "table", None)
-    settled = table is not None and table.state in ("confirmed", "decided")
+    settled = _settled(game)
     if game.pk in request.session.get(TABLE_GRANTS, []) and (
         not settled or needed == Role.MEMBER  # the table still sees its confirmed game
     ):
@@ -114,8 +119,8 @@ def _device(request: HttpRequest) -> str:
     return " · ".join(part for part in (system, browser, device_id) if part)
 
 
-def _author(request: HttpRequest) -> services.Author:
-    return services.Author(device=_device(request), user=request.user)
+def _author(request: HttpRequest, reason: str = "") -> services.Author:
+    return services.Author(device=_device(request), user=request.user, reason=reason)
 
 
 def _remember_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
@@ -286,7 +291,16 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         suit_style=game.suit_style,
         chooser=stored.chooser or None,
     )
-    context = {"view": view, "form": form, "number": number, "stored": stored}
+    settled = _settled(game)
+    context = {
+        "view": view,
+        "form": form,
+        "number": number,
+        "stored": stored,
+        "needs_reason": settled,
+    }
+    if request.method == "POST" and form.is_valid() and settled and not form.cleaned_data["reason"]:
+        form.add_error("reason", _("The result was confirmed: say why it changes."))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         hand = keep_declared_kinds(stored.to_rules(), data["hand"], view.ruleset.weis)
@@ -297,7 +311,7 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                 number=number,
                 version=data["version"],
                 form_key=data["form_key"],
-                author=_author(request),
+                author=_author(request, data["reason"]),
             )
         except RulesError as error:
             form.add_problems(error.problems)
@@ -324,7 +338,7 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
                 game_id,
                 number=form.cleaned_data["hand_number"],
                 form_key=form.cleaned_data["form_key"],
-                author=_author(request),
+                author=_author(request, form.cleaned_data["reason"]),
             )
         except services.StaleScreen as stale:
             messages.warning(request, str(stale))

@@ -139,3 +139,40 @@ def test_a_revoked_table_link_opens_nothing(director, club):
     table.revoke()
 
     assert Client().get(reverse("tournaments:table_link", args=[table.token])).status_code == 404
+
+
+def test_the_director_changes_a_confirmed_result_only_with_a_reason(director, club):
+    from scoring.models import HandChange
+    from tests.tournaments.test_services import play_out, teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table, 100)
+    services.confirm_table(table, table.confirm_code)
+    url = reverse("scoring:correct_hand", args=[table.game_id, 1])
+    version = director.get(url).context["form"].initial["version"]
+    data = {
+        "hand_number": 1,
+        "form_key": str(uuid.uuid4()),
+        "version": version,
+        "typed_team": "0",
+        "trump": t.trump_of_hand(1),
+        "points": "90",
+    }
+
+    refused = director.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
+    accepted = director.post(url, data | {"reason": "Sheet misread, checked with both teams"})
+
+    assert refused.status_code == 422
+    assert "The result was confirmed: say why it changes." in refused.content.decode()
+    assert accepted.status_code == 302
+    change = HandChange.objects.get(game_id=table.game_id)
+    assert (change.reason, change.before["cards"], change.after["cards"]) == (
+        "Sheet misread, checked with both teams",
+        [100, 57],
+        [90, 67],
+    )
+    history = director.get(reverse("scoring:history", args=[table.game_id])).content.decode()
+    assert "Sheet misread" in history
