@@ -280,23 +280,24 @@ def confirm_table(table: Table, code: str) -> Table:
     return table
 
 
-@transaction.atomic
-def mark_entered(table: Table) -> Table:
-    """A finished game waits for the opponents' confirmation."""
-    table = _locked_table(table)
-    if table.state == Table.MISSING and table.game and table.game.result().over:
-        table.state = Table.ENTERED
-        table.save(update_fields=["state"])
-    return table
-
-
-@transaction.atomic
-def dispute_table(table: Table) -> Table:
-    table = _locked_table(table)
-    if table.state in (Table.MISSING, Table.ENTERED):
-        table.state = Table.DISPUTED
-        table.save(update_fields=["state"])
-    return table
+def table_states(round_: Pass) -> dict[int, str]:
+    """Each table's state as the director sees it: a finished game not yet confirmed
+    shows as entered (derived from its hands, never stored)."""
+    tables = list(round_.tables.all())
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(table__round=round_).prefetch_related(
+            "teams__players", "hands"
+        )
+    }
+    states = {}
+    for table in tables:
+        state = table.state
+        game = games.get(table.game_id) if table.game_id else None
+        if state == Table.MISSING and game is not None and game.result().over:
+            state = Table.ENTERED
+        states[table.pk] = state
+    return states
 
 
 @transaction.atomic

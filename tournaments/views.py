@@ -53,24 +53,32 @@ def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _director_page(request, tournament, entry_form=None, status=200) -> HttpResponse:
     entries = {e.pk: e for e in tournament.entries.all()}
-    rounds = [
-        {
-            "round": round_,
-            "tables": [(t, [entries[i].name for i in t.seats]) for t in round_.tables.all()],
-            "byes": [entries[i].name for i in round_.byes],
-            "findings": (
-                [(f, _(f.template).format(**f.params)) for f in services.findings(round_)]
-                if round_.state == Pass.DRAFT
-                else []
-            ),
-            "placed": sorted(
-                (entries[i] for t in round_.tables.all() for i in t.seats),
-                key=lambda e: e.name,
-            )
-            + [entries[i] for i in round_.byes],
-        }
-        for round_ in tournament.schedule.prefetch_related("tables")
-    ]
+    labels = dict(Table.STATES)
+    rounds = []
+    for round_ in tournament.schedule.prefetch_related("tables"):
+        playing = round_.state == Pass.PUBLISHED
+        states = services.table_states(round_) if playing else {}
+        draft = round_.state == Pass.DRAFT
+        rounds.append(
+            {
+                "round": round_,
+                "tables": [
+                    (t, [entries[i].name for i in t.seats], labels[states.get(t.pk, t.state)])
+                    for t in round_.tables.all()
+                ],
+                "byes": [entries[i].name for i in round_.byes],
+                "findings": [
+                    (f, _(f.template).format(**f.params)) for f in services.findings(round_)
+                ]
+                if draft
+                else [],
+                "placed": sorted(
+                    (entries[i] for t in round_.tables.all() for i in t.seats),
+                    key=lambda e: e.name,
+                )
+                + [entries[i] for i in round_.byes],
+            }
+        )
     standings = [(s, entries[s.entry]) for s in services.current_standings(tournament)]
     context = {
         "tournament": tournament,

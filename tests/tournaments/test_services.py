@@ -237,3 +237,17 @@ def test_totals_from_a_paper_sheet_are_checked_and_count(club):
 
     ranked = services.current_standings(t)
     assert [s.total for s in ranked] == [400, 228]
+
+
+def test_a_finished_game_not_yet_confirmed_shows_as_entered(club):
+    t = tournament(club)
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    done, waiting = first.tables.all()
+    play_out(done)
+
+    states = services.table_states(first)
+
+    assert (states[done.pk], states[waiting.pk]) == ("entered", "missing")
+    services.confirm_table(done, done.confirm_code)
+    assert services.table_states(first)[done.pk] == "confirmed"
