@@ -36,7 +36,7 @@ from scoring.forms import (
 from scoring.models import Game, HandChange, SpectatorLink
 from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
-from tournaments.forms import ConfirmForm
+from tournaments.forms import ConfirmForm, DisputeForm
 from tournaments.models import Table
 
 DEVICE_COOKIE = "jass_device"
@@ -48,7 +48,9 @@ TABLE_GRANTS = "table_games"  # set by a tournament table's link (tournaments.vi
 def _game(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
     """The game with teams, players and hands, if the user may see it (and do what
     ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that."""
-    game = get_object_or_404(Game.objects.with_everything().select_related("table"), pk=game_id)
+    game = get_object_or_404(
+        Game.objects.with_everything().select_related("table__round__tournament"), pk=game_id
+    )
     return _check(request, game, needed)
 
 
@@ -154,13 +156,21 @@ def _hand_form(view: GameView, data=None, initial=None) -> HandForm:
 
 
 def _table(
-    request: HttpRequest, view: GameView, form: HandForm | None = None, status: int = 200
+    request: HttpRequest,
+    view: GameView,
+    form: HandForm | None = None,
+    status: int = 200,
+    confirm: ConfirmForm | None = None,
+    dispute: DisputeForm | None = None,
 ) -> HttpResponse:
+    table = getattr(view.game, "table", None)
     context = {
         "view": view,
         "can_score": _can_score(request, view.game),
-        "table": getattr(view.game, "table", None),
-        "confirm": ConfirmForm(),
+        "table": table,
+        "signed": table.signed_sides(view.result.totals) if table and view.over else set(),
+        "confirm": confirm or ConfirmForm(),
+        "dispute": dispute or DisputeForm(),
         "form": form or _hand_form(view),
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
     }
@@ -221,6 +231,18 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @signed_in_or_table_link
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     return _table(request, game_view(_game(request, game_id)))
+
+
+def table_with_forms(
+    request: HttpRequest,
+    game_id: int,
+    confirm: ConfirmForm | None = None,
+    dispute: DisputeForm | None = None,
+) -> HttpResponse:
+    """The table screen again with a refused confirmation or dispute: what was typed
+    stays, with the message beside it."""
+    view = game_view(_game(request, game_id))
+    return _table(request, view, status=422, confirm=confirm, dispute=dispute)
 
 
 @require_POST

@@ -20,7 +20,7 @@ class TournamentAdmin(admin.ModelAdmin):
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
-    fields = ["number", "seats", "state", "confirm_code", "game"]
+    fields = ["number", "seats", "state", "codes", "signatures", "dispute", "game"]
     readonly_fields = ["game"]
 
 

@@ -94,9 +94,22 @@ class PaperTotalsForm(forms.Form):
     second = forms.IntegerField(label=_("Second team"), min_value=0)
 
 
-class ConfirmForm(forms.Form):
-    code = forms.CharField(
-        label=_("Code of the opposing team's card"),
+def _code_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("Code on your team's slip"),
         max_length=8,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+
+class ConfirmForm(forms.Form):
+    code = _code_field()
+
+
+class DisputeForm(forms.Form):
+    code = _code_field()
+    reason = forms.CharField(
+        label=_("What is wrong?"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )

@@ -162,7 +162,14 @@ class Table(RevocableLink):
     round = models.ForeignKey(Pass, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
     seats = models.JSONField(_("seats"))  # entry ids: [team, team] or [p, p, p, p]
-    confirm_code = models.CharField(_("confirmation code"), max_length=8, blank=True)
+    codes = models.JSONField(
+        _("confirmation codes"), default=list, blank=True
+    )  # one per side, printed on that side's own slip
+    signatures = models.JSONField(
+        _("signatures"), default=dict, blank=True
+    )  # side ("0", "1") -> the totals that side confirmed
+    dispute = models.TextField(_("dispute"), blank=True)
+    disputed_by = models.PositiveSmallIntegerField(_("disputed by side"), null=True, blank=True)
     game = models.OneToOneField(
         "scoring.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="table"
     )
@@ -184,3 +191,17 @@ class Table(RevocableLink):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.number}"
+
+    def side_of_code(self, code: str) -> int | None:
+        """The side (0 or 1) whose slip carries this code, compared in constant time."""
+        code = code.strip()
+        found = None
+        for side, own in enumerate(self.codes):
+            if secrets.compare_digest(code.encode(), str(own).encode()):
+                found = side
+        return found
+
+    def signed_sides(self, totals: tuple[int, int] | list[int]) -> set[int]:
+        """The sides whose signature still holds: they confirmed these very totals
+        (a correction after a signature asks for it again)."""
+        return {int(side) for side, signed in self.signatures.items() if signed == list(totals)}

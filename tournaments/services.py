@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -205,15 +206,19 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
         bye_ids = [drawn.bye] if drawn.bye is not None else []
     round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
     Table.objects.bulk_create(
-        Table(round=round_, number=index, seats=seats, confirm_code=_code())
+        Table(round=round_, number=index, seats=seats, codes=_codes())
         for index, seats in enumerate(tables, start=1)
     )
     return round_
 
 
-def _code() -> str:
-    """The short code printed on the opponents' card to confirm a result."""
-    return f"{secrets.randbelow(10**6):06d}"
+def _codes() -> list[str]:
+    """The short codes printed on each side's own slip to sign a result: six digits,
+    never the same for both sides of a table."""
+    first = f"{secrets.randbelow(10**6):06d}"
+    while (second := f"{secrets.randbelow(10**6):06d}") == first:
+        pass
+    return [first, second]
 
 
 @transaction.atomic
@@ -265,24 +270,87 @@ def _locked_table(table: Table) -> Table:
     )
 
 
-@transaction.atomic
-def confirm_table(table: Table, code: str) -> Table:
-    """The opposing team confirms the result with the code printed on its card."""
-    table = _locked_table(table)
+class Signed(NamedTuple):
+    """What a code did: which side signed, and whether the result is now confirmed."""
+
+    table: Table
+    side: int
+    confirmed: bool
+
+
+def _finished_totals(table: Table) -> list[int]:
     if table.round.state != Pass.PUBLISHED:
         raise TournamentRuleBroken(_("This pass is not being played."))
-    if table.game is None or not table.game.result().over:
+    if table.state in (Table.CONFIRMED, Table.DECIDED):
+        raise TournamentRuleBroken(_("This result is settled already."))
+    result = table.game.result() if table.game is not None else None
+    if result is None or not result.over:
         raise TournamentRuleBroken(_("The game is not finished: all hands first."))
-    if not secrets.compare_digest(code.strip(), table.confirm_code):
-        raise TournamentRuleBroken(_("This is not the code of this table."))
-    table.state = Table.CONFIRMED
-    table.save(update_fields=["state"])
+    return list(result.totals)
+
+
+def _side(table: Table, code: str) -> int:
+    side = table.side_of_code(code)
+    if side is None:
+        raise TournamentRuleBroken(_("This is not the code of either team of this table."))
+    return side
+
+
+@transaction.atomic
+def confirm_table(table: Table, code: str) -> Signed:
+    """A side signs the finished game with the code of its own slip. The result is
+    confirmed when both sides have signed the same totals: the opponents of whoever
+    kept the score always confirm, whether on the same phone or on their own."""
+    table = _locked_table(table)
+    totals = _finished_totals(table)
+    side = _side(table, code)
+    held = table.signed_sides(totals)
+    table.signatures = {str(s): totals for s in held | {side}}
+    if table.disputed_by == side:  # the side that disputed now agrees
+        table.dispute, table.disputed_by = "", None
+    confirmed = len(table.signatures) == 2
+    if confirmed:
+        table.state = Table.CONFIRMED
+    elif table.disputed_by is None:
+        table.state = Table.MISSING  # shown as entered: derived from the game and signatures
+    table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
+    return Signed(table, side, confirmed)
+
+
+@transaction.atomic
+def dispute_table(table: Table, code: str, reason: str) -> Table:
+    """A side does not agree with the finished game: the director looks at it. The
+    signatures are cleared; the table can correct the game and both sign again, or
+    the director decides."""
+    table = _locked_table(table)
+    _finished_totals(table)
+    side = _side(table, code)
+    reason = reason.strip()
+    if not reason:
+        raise TournamentRuleBroken(_("Say what is wrong, so that the director can check it."))
+    table.signatures = {}
+    table.dispute, table.disputed_by, table.state = reason, side, Table.DISPUTED
+    table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
     return table
 
 
-def table_states(round_: Pass) -> dict[int, str]:
-    """Each table's state as the director sees it: a finished game not yet confirmed
-    shows as entered (derived from its hands, never stored)."""
+class TableStatus(NamedTuple):
+    state: str
+    signed: frozenset[int]  # the sides whose signature holds for the game as it stands
+
+
+def table_status(table: Table, game: Game | None) -> TableStatus:
+    """A table as the director sees it: a finished game not yet signed by both
+    sides shows as entered (derived from its hands, never stored)."""
+    result = game.result() if game is not None else None
+    if result is None or not result.over:
+        return TableStatus(table.state, frozenset())
+    signed = frozenset(table.signed_sides(result.totals))
+    return TableStatus(Table.ENTERED if table.state == Table.MISSING else table.state, signed)
+
+
+def table_states(round_: Pass) -> dict[int, TableStatus]:
+    """Each table of a pass as the director sees it (see ``table_status``)."""
     tables = list(round_.tables.all())
     games = {
         game.pk: game
@@ -290,14 +358,7 @@ def table_states(round_: Pass) -> dict[int, str]:
             "teams__players", "hands"
         )
     }
-    states = {}
-    for table in tables:
-        state = table.state
-        game = games.get(table.game_id) if table.game_id else None
-        if state == Table.MISSING and game is not None and game.result().over:
-            state = Table.ENTERED
-        states[table.pk] = state
-    return states
+    return {table.pk: table_status(table, games.get(table.game_id)) for table in tables}
 
 
 @transaction.atomic
@@ -393,3 +454,77 @@ def findings(round_: Pass) -> list[checks.Finding]:
         )
         for f in found
     ]
+
+
+class EntryTable(NamedTuple):
+    """One pass of an entry, as its own page shows it."""
+
+    number: int  # the pass
+    state: str  # the pass's state
+    table: int | None  # None for a bye
+    partner: str  # individual tournaments: who sat opposite
+    opponents: str
+    points: int | None
+    against: int | None
+    matches: int
+    settled: bool  # confirmed or decided: the points will not change any more
+
+
+def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
+    """Every pass an entry played, is playing or sat out, with the points so far. The
+    draft of a pass is the director's until it is published."""
+    rounds = list(tournament.schedule.exclude(state=Pass.DRAFT).prefetch_related("tables"))
+    names = {
+        e.pk: (e.player_1 if tournament.format == INDIVIDUAL else e.name)
+        for e in tournament.entries.all()
+    }
+    seated = {
+        round_.pk: table
+        for round_ in rounds
+        for table in round_.tables.all()
+        if entry.pk in table.seats
+    }
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(
+            pk__in=[t.game_id for t in seated.values() if t.game_id]
+        ).prefetch_related("teams__players", "hands")
+    }
+    lines = []
+    for round_ in rounds:
+        table = seated.get(round_.pk)
+        if table is None:
+            if entry.pk in round_.byes:
+                points = bye_points(tournament.hands)
+                lines.append(
+                    EntryTable(round_.number, round_.state, None, "", "", points, None, 0, True)
+                )
+            continue
+        teams = _teams_of(tournament, table.seats)
+        side = 0 if entry.pk in teams[0] else 1
+        partner = " & ".join(names[i] for i in teams[side] if i != entry.pk)
+        opponents = " & ".join(names[i] for i in teams[1 - side])
+        totals: list[int] | None = None
+        matches = [0, 0]
+        if table.paper_totals is not None:
+            totals = table.paper_totals
+        elif table.game_id in games:
+            record = games[table.game_id].record()
+            totals = list(record.result().totals)
+            for hand in record.hands:
+                if hand.match is not None:
+                    matches[hand.match] += 1
+        lines.append(
+            EntryTable(
+                round_.number,
+                round_.state,
+                table.number,
+                partner,
+                opponents,
+                totals[side] if totals else None,
+                totals[1 - side] if totals else None,
+                matches[side],
+                table.state in (Table.CONFIRMED, Table.DECIDED),
+            )
+        )
+    return lines

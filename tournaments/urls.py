@@ -36,6 +36,11 @@ urlpatterns = [
         name="decide",
     ),
     path("tournaments/<int:tournament_id>/standings/", views.standings, name="standings"),
+    path(
+        "tournaments/<int:tournament_id>/standings/<int:entry_id>/",
+        views.entry_page,
+        name="entry",
+    ),
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
     path("tournaments/<int:tournament_id>/results.pdf", views.results_pdf, name="results_pdf"),
     path("tournaments/<int:tournament_id>/publish/", views.publish_results, name="publish_results"),
@@ -46,4 +51,5 @@ urlpatterns = [
     ),
     path("t/<str:token>/", views.table_link, name="table_link"),
     path("games/<int:game_id>/confirm/", views.confirm, name="confirm"),
+    path("games/<int:game_id>/dispute/", views.dispute, name="dispute"),
 ]

@@ -19,9 +19,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import access
 from clubs.models import Role
 from scoring.suits import trump_label
+from scoring import views as scoring_views
 from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
 from tournaments import services
-from tournaments.forms import ConfirmForm, EntryForm, PaperTotalsForm, TournamentForm
+from tournaments.forms import (
+    ConfirmForm,
+    DisputeForm,
+    EntryForm,
+    PaperTotalsForm,
+    TournamentForm,
+)
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
@@ -59,13 +66,27 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
         playing = round_.state == Pass.PUBLISHED
         states = services.table_states(round_) if playing else {}
         draft = round_.state == Pass.DRAFT
+        tables = []
+        for t in round_.tables.all():
+            shown = states.get(t.pk, services.TableStatus(t.state, frozenset()))
+            sides = _side_names(tournament, t, entries)
+            tables.append(
+                {
+                    "table": t,
+                    "seated": [entries[i].name for i in t.seats],
+                    "state": shown.state,
+                    "label": labels[shown.state],
+                    "sides": [
+                        {"name": name, "code": code, "signed": side in shown.signed}
+                        for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
+                    ],
+                    "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
+                }
+            )
         rounds.append(
             {
                 "round": round_,
-                "tables": [
-                    (t, [entries[i].name for i in t.seats], labels[states.get(t.pk, t.state)])
-                    for t in round_.tables.all()
-                ],
+                "tables": tables,
                 "byes": [entries[i].name for i in round_.byes],
                 "findings": [
                     (f, _(f.template).format(**f.params)) for f in services.findings(round_)
@@ -90,6 +111,17 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
         "members": sorted(m.name for m in tournament.club.members.all()),
     }
     return render(request, "tournaments/director.html", context, status=status)
+
+
+def _side_names(tournament: Tournament, table: Table, entries: dict[int, Entry]) -> list[str]:
+    """The two sides of a table: the teams, or in an individual tournament the two
+    pairs of partners (seats 1 and 3, 2 and 4)."""
+    if tournament.format == INDIVIDUAL:
+        return [
+            " & ".join(entries[i].player_1 for i in side)
+            for side in (table.seats[0::2], table.seats[1::2])
+        ]
+    return [entries[i].name for i in table.seats]
 
 
 @require_GET
@@ -191,24 +223,77 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("scoring:table", table.game_id)
 
 
-@require_POST
-def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The opposing team confirms a finished game with the code of its card."""
-    table = get_object_or_404(Table.objects.select_related("round"), game_id=game_id)
+def _table_of_game(request: HttpRequest, game_id: int) -> Table:
+    """The table of a game, for the browsers that score it: its table link, or the
+    club's scorers."""
+    table = get_object_or_404(Table.objects.select_related("round", "game"), game_id=game_id)
     allowed = game_id in request.session.get(TABLE_GRANTS, []) or access.has_role(
         request.user, table.game.club_id, Role.SCORER
     )
     if not allowed:
         raise Http404
+    return table
+
+
+def _side_name(table: Table, side: int) -> str:
+    return table.game.teams.get(index=side).name
+
+
+def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpResponse:
+    """A refused signature or dispute: the table screen with what was typed and why;
+    while the game is not finished the screen has no such form, so a message says it."""
+    if table.game is None or not table.game.result().over:
+        for form in forms.values():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+        return redirect("scoring:table", game_id)
+    return scoring_views.table_with_forms(request, game_id, **forms)
+
+
+@require_POST
+def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A side signs the finished game with the code of its own slip; once both have
+    signed, the result is confirmed."""
+    table = _table_of_game(request, game_id)
     form = ConfirmForm(request.POST)
     if form.is_valid():
         try:
-            services.confirm_table(table, form.cleaned_data["code"])
+            signed = services.confirm_table(table, form.cleaned_data["code"])
         except services.TournamentRuleBroken as broken:
-            messages.error(request, str(broken))
+            form.add_error("code", str(broken))
         else:
-            messages.success(request, _("Result confirmed. Thank you!"))
-    return redirect("scoring:table", game_id)
+            if signed.confirmed:
+                messages.success(request, _("Result confirmed. Thank you!"))
+            else:
+                messages.success(
+                    request,
+                    _("%(team)s signed. Now %(other)s confirms with the code on its own slip.")
+                    % {
+                        "team": _side_name(table, signed.side),
+                        "other": _side_name(table, 1 - signed.side),
+                    },
+                )
+            return redirect("scoring:table", game_id)
+    return _refused(request, table, game_id, confirm=form)
+
+
+@require_POST
+def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A side does not agree with the finished game: the director is told why."""
+    table = _table_of_game(request, game_id)
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.dispute_table(table, form.cleaned_data["code"], form.cleaned_data["reason"])
+        except services.TournamentRuleBroken as broken:
+            form.add_error(None, str(broken))
+        else:
+            messages.warning(
+                request, _("Disputed: the tournament director will come to the table.")
+            )
+            return redirect("scoring:table", game_id)
+    return _refused(request, table, game_id, dispute=form)
 
 
 class _SignInFirst(Exception):
@@ -229,9 +314,9 @@ def results_page(view):
     """Results views: an anonymous visitor of unpublished results is asked to sign in."""
 
     @functools.wraps(view)
-    def wrapped(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    def wrapped(request: HttpRequest, tournament_id: int, **kwargs) -> HttpResponse:
         try:
-            return view(request, tournament_id)
+            return view(request, tournament_id, **kwargs)
         except _SignInFirst:
             return redirect_to_login(request.get_full_path())
 
@@ -273,6 +358,29 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     }
     template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"
     return render(request, template, context)
+
+
+@require_GET
+@results_page
+def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """A team's or player's own page: every pass with its table, opponents and points,
+    and the place in the standings."""
+    tournament = _visible_results(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    standing = next(
+        (s for s in services.current_standings(tournament) if s.entry == entry.pk), None
+    )
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "standing": standing,
+        "passes": services.entry_passes(tournament, entry),
+        "individual": tournament.format == INDIVIDUAL,
+        "tie_break": _(TIE_BREAK_NAMES[standing.decided_by])
+        if standing and standing.decided_by
+        else "",
+    }
+    return render(request, "tournaments/entry.html", context)
 
 
 @require_GET
@@ -350,6 +458,7 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
             {
                 "table": table,
                 "seats": seats,
+                "sides": list(zip(_side_names(tournament, table, entries), table.codes, strict=False)),
                 "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
                 "url": url,
             }

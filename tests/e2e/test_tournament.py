@@ -75,14 +75,43 @@ def test_eight_teams_over_three_passes(director, browser, live_server):
                 phone.locator(".points-input").fill(str(80 + 10 * table.number))
                 phone.locator("button.save-hand").click()
                 phone.wait_for_function(NEXT_HAND, arg=hand)
-            phone.fill("input[name=code]", table.confirm_code)
+            # the team that kept the score signs, then the opponents confirm: on the
+            # same phone, or on their own after scanning the table's code
+            phone.fill("input[name=code]", table.codes[0])
             phone.get_by_role("button", name="Confirm").click()
-            expect(phone.get_by_text("Result confirmed. Thank you!")).to_be_visible()
+            expect(phone.get_by_text("signed. Now")).to_be_visible()
+            if number == 2 and table.number == 3:
+                phone.get_by_text("We do not agree with this result").click()
+                phone.fill("#dispute-code", table.codes[1])
+                phone.fill("#dispute-reason", "Hand 2 was ours")
+                phone.get_by_role("button", name="Call the director").click()
+                expect(phone.get_by_text("the tournament director will come")).to_be_visible()
+                screenshot(phone, "tournament-table-disputed")
+            elif table.number == 2:
+                own = browser.new_context(
+                    viewport=PHONE, is_mobile=True, has_touch=True, locale="en-GB"
+                )
+                opponents = own.new_page()
+                opponents.goto(f"{live_server.url}/t/{table.token}/")
+                opponents.fill("input[name=code]", table.codes[1])
+                opponents.get_by_role("button", name="Confirm").click()
+                expect(opponents.get_by_text("Result confirmed. Thank you!")).to_be_visible()
+                own.close()
+            else:
+                phone.fill("input[name=code]", table.codes[1])
+                phone.get_by_role("button", name="Confirm").click()
+                expect(phone.get_by_text("Result confirmed. Thank you!")).to_be_visible()
             if number == 1 and table.number == 1:
                 assert not has_horizontal_scroll(phone)
                 screenshot(phone, "tournament-table-confirmed")
             phone_context.close()
         page.reload()
+        if number == 2:  # the disputed table: the director looks, then decides
+            disputed = page.locator(".table-line.state-disputed")
+            expect(disputed).to_contain_text("disputes: Hand 2 was ours")
+            screenshot(page, "tournament-director-disputed")
+            disputed.get_by_role("button", name="Decide").click()
+            page.wait_for_load_state()
         click(page, "Close the pass")
         expect(page.get_by_text("Pass closed.")).to_be_visible()
 
@@ -107,3 +136,12 @@ def test_eight_teams_over_three_passes(director, browser, live_server):
     ]
     assert positions == sorted(positions)  # the sheet lists the teams in standing order
     assert str(ranking[0].total) in text
+
+    # each team's own page, from the standings
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
+    winner = names[ranking[0].entry]
+    page.get_by_role("link", name=winner, exact=True).click()
+    expect(page.get_by_role("heading", name=winner)).to_be_visible()
+    expect(page.locator(".entry-passes > li")).to_have_count(3)
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "tournament-entry")

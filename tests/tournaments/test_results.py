@@ -129,7 +129,9 @@ def test_table_cards_show_seats_trumps_code_and_the_table_link(club, make_user):
     first_page = pages[0]
     assert "Table 1" in first_page
     assert t.entries.get(pk=table.seats[0]).name in first_page
-    assert table.confirm_code in first_page.replace(" ", "")  # letter-spaced
+    for side, code in enumerate(table.codes):  # each team's own slip, with its own code
+        assert code in first_page.replace(" ", "")  # letter-spaced
+        assert t.entries.get(pk=table.seats[side]).name in first_page
     assert f"/t/{table.token[:20]}" in first_page.replace("\n", "").replace(" ", "")
     assert [word for word in ("Spades", "Hearts", "Obe-abe") if word in first_page] == [
         "Spades",

@@ -46,7 +46,9 @@ def test_first_pass_draws_tables_with_a_bye_for_an_odd_count(club):
     assert len(first.tables.all()) == 3
     assert len(first.byes) == 1
     assert sorted(seated + first.byes) == sorted(e.pk for e in t.entries.all())
-    assert all(len(table.confirm_code) == 6 for table in first.tables.all())
+    for table in first.tables.all():  # one code per side, never the same
+        assert [len(code) for code in table.codes] == [6, 6]
+        assert table.codes[0] != table.codes[1]
 
 
 def test_the_draw_is_repeatable_from_the_recorded_seed(club):
@@ -162,9 +164,10 @@ def test_a_pass_closes_when_every_table_is_confirmed_then_counts(club):
     play_out(one, 100)
     play_out(two, 57)
 
-    with pytest.raises(services.TournamentRuleBroken, match="This is not the code"):
-        services.confirm_table(one, "000000" if one.confirm_code != "000000" else "111111")
-    services.confirm_table(one, one.confirm_code)
+    wrong = next(c for c in ("000000", "111111", "222222") if c not in one.codes)
+    with pytest.raises(services.TournamentRuleBroken, match="not the code of either team"):
+        services.confirm_table(one, wrong)
+    sign_both(one)
     with pytest.raises(services.TournamentRuleBroken, match="Tables 2 are not confirmed"):
         services.close_pass(first)
     services.decide_table(two)
@@ -186,7 +189,7 @@ def test_an_unfinished_game_cannot_be_confirmed(club):
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
 
     with pytest.raises(services.TournamentRuleBroken, match="not finished"):
-        services.confirm_table(table, table.confirm_code)
+        services.confirm_table(table, table.codes[0])
 
 
 def test_a_swap_by_hand_shows_what_it_breaks(club):
@@ -248,6 +251,113 @@ def test_a_finished_game_not_yet_confirmed_shows_as_entered(club):
 
     states = services.table_states(first)
 
-    assert (states[done.pk], states[waiting.pk]) == ("entered", "missing")
-    services.confirm_table(done, done.confirm_code)
-    assert services.table_states(first)[done.pk] == "confirmed"
+    assert (states[done.pk].state, states[waiting.pk].state) == ("entered", "missing")
+    services.confirm_table(done, done.codes[1])
+    assert services.table_states(first)[done.pk] == ("entered", frozenset({1}))
+    services.confirm_table(done, done.codes[0])
+    assert services.table_states(first)[done.pk] == ("confirmed", frozenset({0, 1}))
+
+
+def sign_both(table):
+    first = services.confirm_table(table, table.codes[0])
+    assert not first.confirmed and first.side == 0
+    second = services.confirm_table(table, table.codes[1])
+    assert second.confirmed and second.side == 1
+
+
+def test_one_side_alone_cannot_confirm_a_result(club):
+    t = tournament(club)
+    teams(t, 2)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.get()
+    play_out(table)
+
+    services.confirm_table(table, table.codes[0])
+    again = services.confirm_table(table, f" {table.codes[0]} ")  # the same side twice
+
+    assert not again.confirmed
+    table.refresh_from_db()
+    assert table.state == "missing" and table.signatures == {"0": [400, 228]}
+    with pytest.raises(services.TournamentRuleBroken, match="Tables 1 are not confirmed"):
+        services.close_pass(first)
+
+
+def test_a_correction_after_a_signature_asks_for_it_again(club):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+    services.confirm_table(table, table.codes[0])
+    hand = table.game.hands.get(number=4)
+    hand.cards_0, hand.cards_1 = 57, 100
+    hand.save()
+
+    signed = services.confirm_table(table, table.codes[1])
+
+    assert not signed.confirmed  # side 0 signed other totals: it signs again
+    table.refresh_from_db()
+    assert table.signatures == {"1": [357, 271]}
+
+
+def test_a_side_disputes_then_the_director_decides(club):
+    t = tournament(club)
+    teams(t, 2)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.get()
+    play_out(table)
+    services.confirm_table(table, table.codes[0])
+
+    with pytest.raises(services.TournamentRuleBroken, match="Say what is wrong"):
+        services.dispute_table(table, table.codes[1], "  ")
+    services.dispute_table(table, table.codes[1], "Hand 3 was a match for us")
+
+    table.refresh_from_db()
+    assert (table.state, table.disputed_by, table.signatures) == ("disputed", 1, {})
+    assert services.table_states(first)[table.pk].state == "disputed"
+    with pytest.raises(services.TournamentRuleBroken, match="Tables 1 are not confirmed"):
+        services.close_pass(first)
+    services.decide_table(table)
+    services.close_pass(first)
+    with pytest.raises(services.TournamentRuleBroken, match="not being played"):
+        services.confirm_table(table, table.codes[1])
+
+
+def test_a_dispute_ends_when_both_sides_sign(club):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+    services.dispute_table(table, table.codes[0], "wrong trump in hand 2")
+
+    services.confirm_table(table, table.codes[1])
+    table.refresh_from_db()
+    assert table.state == "disputed"  # the side that disputed has not agreed yet
+    sign = services.confirm_table(table, table.codes[0])
+
+    assert sign.confirmed
+    table.refresh_from_db()
+    assert (table.state, table.dispute, table.disputed_by) == ("confirmed", "", None)
+
+
+def test_an_entry_page_lists_its_passes_byes_and_points(club):
+    t = tournament(club)
+    entries = teams(t, 3)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.get()
+    play_out(table, 100)
+    sign_both(table)
+    services.close_pass(first)
+    second = services.publish_pass(services.schedule_next_pass(t))
+    bye_first, bye_second = first.byes[0], second.byes[0]
+    assert bye_first != bye_second  # the bye rotates
+
+    seated = next(e for e in entries if e.pk == table.seats[0])
+    lines = services.entry_passes(t, seated)
+    played = lines[0]
+    assert (played.number, played.table, played.points, played.against) == (1, 1, 400, 228)
+    assert played.opponents == t.entries.get(pk=table.seats[1]).name
+    assert played.settled and played.state == "closed"
+    sitting_out = next(e for e in entries if e.pk == bye_first)
+    assert services.entry_passes(t, sitting_out)[0] == services.EntryTable(
+        1, "closed", None, "", "", 314, None, 0, True
+    )

@@ -67,16 +67,34 @@ def test_the_director_runs_a_pass_and_tables_score_through_their_links(director,
         )
         assert response.status_code == 302
     done = phone.get(reverse("scoring:table", args=[table.game_id]), HTTP_ACCEPT_LANGUAGE="en")
-    assert "The opposing team confirms the result" in done.content.decode()
+    assert "Both teams sign the result" in done.content.decode()
 
     wrong = phone.post(
         reverse("tournaments:confirm", args=[table.game_id]),
         {"code": "x"},
-        follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     )
-    assert "This is not the code of this table." in wrong.content.decode()
-    phone.post(reverse("tournaments:confirm", args=[table.game_id]), {"code": table.confirm_code})
+    assert wrong.status_code == 422
+    assert "This is not the code of either team of this table." in wrong.content.decode()
+    names = [t.entries.get(pk=pk).name for pk in table.seats]
+    signed = phone.post(
+        reverse("tournaments:confirm", args=[table.game_id]),
+        {"code": table.codes[0]},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert f"{names[0]} signed. Now {names[1]} confirms with the code on its own slip." in signed
+    table.refresh_from_db()
+    assert table.state == Table.MISSING  # entered, not confirmed
+    opponents = Client()  # the opposing team, on its own phone, from the table's code
+    opponents.get(reverse("tournaments:table_link", args=[table.token]))
+    confirmed = opponents.post(
+        reverse("tournaments:confirm", args=[table.game_id]),
+        {"code": table.codes[1]},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert "Result confirmed. Thank you!" in confirmed
     table.refresh_from_db()
     assert table.state == Table.CONFIRMED
 
@@ -150,7 +168,8 @@ def test_the_director_changes_a_confirmed_result_only_with_a_reason(director, cl
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table, 100)
-    services.confirm_table(table, table.confirm_code)
+    services.confirm_table(table, table.codes[0])
+    services.confirm_table(table, table.codes[1])
     url = reverse("scoring:correct_hand", args=[table.game_id, 1])
     version = director.get(url).context["form"].initial["version"]
     data = {
@@ -176,3 +195,99 @@ def test_the_director_changes_a_confirmed_result_only_with_a_reason(director, cl
     )
     history = director.get(reverse("scoring:history", args=[table.game_id])).content.decode()
     assert "Sheet misread" in history
+
+
+def published_table(director, club, hands_first: int | None = 100):
+    from tests.tournaments.test_services import play_out, teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    if hands_first is not None:
+        play_out(table, hands_first)
+    return t, table
+
+
+def test_a_team_disputes_from_the_table_and_the_director_sees_why(director, club):
+    t, table = published_table(director, club)
+    phone = Client()
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    url = reverse("tournaments:dispute", args=[table.game_id])
+
+    no_reason = phone.post(url, {"code": table.codes[1]}, HTTP_ACCEPT_LANGUAGE="en")
+    disputed = phone.post(
+        url,
+        {"code": table.codes[1], "reason": "Hand 2: we had the match"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    assert no_reason.status_code == 422
+    assert "This field is required." in no_reason.content.decode()
+    assert f'value="{table.codes[1]}"' in no_reason.content.decode()  # what was typed stays
+    assert "the tournament director will come to the table" in disputed.content.decode()
+    table.refresh_from_db()
+    assert (table.state, table.dispute) == (Table.DISPUTED, "Hand 2: we had the match")
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    loser = t.entries.get(pk=table.seats[1]).name
+    assert f"{loser} disputes: Hand 2: we had the match" in page
+    assert ">disputed<" in page
+    director.post(reverse("tournaments:decide", args=[t.pk, table.pk]))
+    table.refresh_from_db()
+    assert table.state == Table.DECIDED
+
+
+def test_an_unfinished_game_is_not_signed(director, club):
+    t, table = published_table(director, club, hands_first=None)
+    phone = Client()
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+
+    response = phone.post(
+        reverse("tournaments:confirm", args=[table.game_id]),
+        {"code": table.codes[0]},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    assert "The game is not finished: all hands first." in response.content.decode()
+    table.refresh_from_db()
+    assert table.signatures == {}
+
+
+def test_a_table_link_signs_only_its_own_table(director, club):
+    from tests.tournaments.test_services import play_out, teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    teams(t, 4)
+    one, two = services.publish_pass(services.schedule_next_pass(t)).tables.all()
+    play_out(two)
+    phone = Client()
+    phone.get(reverse("tournaments:table_link", args=[one.token]))
+
+    for name in ("tournaments:confirm", "tournaments:dispute"):
+        response = phone.post(
+            reverse(name, args=[two.game_id]), {"code": two.codes[0], "reason": "x"}
+        )
+        assert response.status_code == 404
+    two.refresh_from_db()
+    assert (two.state, two.signatures) == (Table.MISSING, {})
+
+
+def test_the_entry_page_shows_its_passes_once_results_are_public(director, club):
+    t, table = published_table(director, club)
+    entry = t.entries.get(pk=table.seats[0])
+    url = reverse("tournaments:entry", args=[t.pk, entry.pk])
+
+    assert Client().get(url).status_code == 302  # not public yet: sign in first
+    page = director.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Pass 1 · table 1" in page
+    assert "400 : 228" in page
+    assert f"against {t.entries.get(pk=table.seats[1]).name}" in page
+    assert "being played" in page
+    t.published = True
+    t.save()
+    assert Client().get(url).status_code == 200
+    other = Tournament.objects.create(club=club, name="Other", date="2026-11-29", published=True)
+    assert Client().get(reverse("tournaments:entry", args=[other.pk, entry.pk])).status_code == 404
