@@ -168,6 +168,9 @@ class Table(RevocableLink):
     signatures = models.JSONField(
         _("signatures"), default=dict, blank=True
     )  # side ("0", "1") -> the totals that side confirmed
+    result = models.JSONField(
+        _("result when the pass closed"), null=True, blank=True, editable=False
+    )  # {"totals", "matches", "change": the game's last HandChange counted}
     dispute = models.TextField(_("dispute"), blank=True)
     disputed_by = models.PositiveSmallIntegerField(_("disputed by side"), null=True, blank=True)
     game = models.OneToOneField(

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.db import transaction
+from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring
-from scoring.models import Game
+from scoring.models import Game, HandChange
 from scoring.rules import CARD_POINTS, gamefile
 from tournaments import checks, pairing
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
@@ -64,19 +65,52 @@ def playing_entries(tournament: Tournament) -> list[Entry]:
     return [e for e in tournament.entries.all() if e.checked_in and not e.withdrawn]
 
 
+def _last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
+    """The latest change of each game: a stored result counted up to it still holds."""
+    return dict(games.values_list("game_id").annotate(last=Max("pk")).order_by())
+
+
+def _game_result(game: Game, last_change: int) -> dict[str, Any]:
+    record = game.record()
+    matches = [0, 0]
+    for hand in record.hands:
+        if hand.match is not None:
+            matches[hand.match] += 1
+    return {"totals": list(record.result().totals), "matches": matches, "change": last_change}
+
+
 def pass_scores(tournament: Tournament) -> list[PassScore]:
     """Points of every entry in every closed pass (byes score half a game).
 
-    The games are selected by a join on their tables, not by a list of ids, so that
-    a tournament of hundreds of tables stays one query per kind of row."""
+    Each table's result is stored when its pass closes; a game changed since (the
+    director's correction) is counted again from its hands. The games are selected
+    by a join on their tables, not by a list of ids, so that a tournament of
+    hundreds of tables stays one query per kind of row."""
     closed = list(tournament.schedule.filter(state=Pass.CLOSED))
-    tables = Table.objects.filter(round__in=closed, game__isnull=False)
-    games = {
-        game.pk: game
-        for game in Game.objects.filter(
-            table__round__tournament=tournament, table__round__state=Pass.CLOSED
-        ).prefetch_related("teams__players", "hands")
+    tables = list(Table.objects.filter(round__in=closed, game__isnull=False))
+    last = _last_changes(
+        HandChange.objects.filter(
+            game__table__round__tournament=tournament, game__table__round__state=Pass.CLOSED
+        )
+    )
+    stale = {
+        table.game_id
+        for table in tables
+        if table.paper_totals is None
+        and (table.result is None or table.result["change"] != last.get(table.game_id, 0))
     }
+    games = (
+        {
+            game.pk: game
+            for game in Game.objects.filter(
+                table__round__tournament=tournament, table__round__state=Pass.CLOSED
+            )
+            .filter(pk__in=stale)
+            .prefetch_related("teams__players", "hands")
+        }
+        if stale
+        else {}
+    )
     numbers = {round_.pk: round_.number for round_ in closed}
     scores = [
         PassScore(entry_id, round_.number, bye_points(tournament.hands), bye=True)
@@ -87,11 +121,10 @@ def pass_scores(tournament: Tournament) -> list[PassScore]:
         if table.paper_totals is not None:
             totals, matches = table.paper_totals, [0, 0]
         else:
-            record = games[table.game_id].record()
-            totals, matches = list(record.result().totals), [0, 0]
-            for hand in record.hands:
-                if hand.match is not None:
-                    matches[hand.match] += 1
+            result = (
+                _game_result(games[table.game_id], 0) if table.game_id in stale else table.result
+            )
+            totals, matches = result["totals"], result["matches"]
         for team, entry_ids in enumerate(_teams_of(tournament, table.seats)):
             for entry_id in entry_ids:
                 scores.append(
@@ -387,6 +420,13 @@ def close_pass(round_: Pass) -> Pass:
             _("Tables %(tables)s are not confirmed yet.")
             % {"tables": ", ".join(str(n) for n in open_tables)}
         )
+    tables = [t for t in round_.tables.all() if t.game_id and t.paper_totals is None]
+    games = Game.objects.filter(table__round=round_).prefetch_related("teams__players", "hands")
+    last = _last_changes(HandChange.objects.filter(game__table__round=round_))
+    results = {game.pk: _game_result(game, last.get(game.pk, 0)) for game in games}
+    for table in tables:
+        table.result = results[table.game_id]
+    Table.objects.bulk_update(tables, ["result"])
     round_.state = Pass.CLOSED
     round_.save(update_fields=["state"])
     return round_

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import access
 from clubs.models import Role
-from scoring.suits import trump_label
 from scoring import views as scoring_views
+from scoring.suits import trump_label
 from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
 from tournaments import services
 from tournaments.forms import (
@@ -458,7 +458,9 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
             {
                 "table": table,
                 "seats": seats,
-                "sides": list(zip(_side_names(tournament, table, entries), table.codes, strict=False)),
+                "sides": list(
+                    zip(_side_names(tournament, table, entries), table.codes, strict=False)
+                ),
                 "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
                 "url": url,
             }

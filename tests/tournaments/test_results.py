@@ -158,8 +158,50 @@ def test_standings_page_costs_the_same_queries_for_10_or_100_teams(
     services.close_pass(first)
 
     # session, user, tournament, memberships, club check; entries, passes, tables,
-    # games, teams, players, hands
-    with django_assert_num_queries(12):
+    # the last change of each game (the results stored when the pass closed hold)
+    with django_assert_num_queries(9):
         response = client.get(reverse("tournaments:standings", args=[t.pk]))
 
     assert len(response.context["rows"]) == count
+    # a game corrected after its pass closed is counted again from its hands:
+    # games, teams, players, hands, whatever the number of corrected games
+    corrected = list(first.tables.all())[: count // 5]
+    for table in corrected:
+        correct_first_hand(table, 57)
+    with django_assert_num_queries(13):
+        client.get(reverse("tournaments:standings", args=[t.pk]))
+
+
+def correct_first_hand(table, cards_0: int) -> None:
+    """The director's correction of hand 1, through the scoring service (logged)."""
+    import uuid
+
+    from scoring import services as scoring
+    from scoring.rules.hand import Hand as RulesHand
+
+    stored = table.game.hands.get(number=1)
+    scoring.correct_hand(
+        table.game_id,
+        number=1,
+        hand=RulesHand(trump=stored.trump, cards=(cards_0, 157 - cards_0)),
+        version=scoring.hand_version(stored),
+        form_key=uuid.uuid4(),
+        author=scoring.Author(device="test", user=None, reason="sheet misread"),
+    )
+
+
+def test_a_correction_after_the_pass_closed_counts_in_the_standings(club):
+    t = tournament(club)
+    teams(t, 2)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.get()
+    play_out(table, 100)
+    services.decide_table(table)
+    services.close_pass(first)
+    assert [s.total for s in services.current_standings(t)] == [400, 228]
+
+    correct_first_hand(table, 57)
+
+    assert [s.total for s in services.current_standings(t)] == [357, 271]
+    table.refresh_from_db()
+    assert table.result["totals"] == [400, 228]  # stored at closing, not rewritten

@@ -260,9 +260,11 @@ def test_a_finished_game_not_yet_confirmed_shows_as_entered(club):
 
 def sign_both(table):
     first = services.confirm_table(table, table.codes[0])
-    assert not first.confirmed and first.side == 0
+    assert not first.confirmed
+    assert first.side == 0
     second = services.confirm_table(table, table.codes[1])
-    assert second.confirmed and second.side == 1
+    assert second.confirmed
+    assert second.side == 1
 
 
 def test_one_side_alone_cannot_confirm_a_result(club):
@@ -277,7 +279,8 @@ def test_one_side_alone_cannot_confirm_a_result(club):
 
     assert not again.confirmed
     table.refresh_from_db()
-    assert table.state == "missing" and table.signatures == {"0": [400, 228]}
+    assert table.state == "missing"
+    assert table.signatures == {"0": [400, 228]}
     with pytest.raises(services.TournamentRuleBroken, match="Tables 1 are not confirmed"):
         services.close_pass(first)
 
@@ -356,7 +359,8 @@ def test_an_entry_page_lists_its_passes_byes_and_points(club):
     played = lines[0]
     assert (played.number, played.table, played.points, played.against) == (1, 1, 400, 228)
     assert played.opponents == t.entries.get(pk=table.seats[1]).name
-    assert played.settled and played.state == "closed"
+    assert played.settled
+    assert played.state == "closed"
     sitting_out = next(e for e in entries if e.pk == bye_first)
     assert services.entry_passes(t, sitting_out)[0] == services.EntryTable(
         1, "closed", None, "", "", 314, None, 0, True

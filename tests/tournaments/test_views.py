@@ -239,7 +239,7 @@ def test_a_team_disputes_from_the_table_and_the_director_sees_why(director, club
 
 
 def test_an_unfinished_game_is_not_signed(director, club):
-    t, table = published_table(director, club, hands_first=None)
+    _t, table = published_table(director, club, hands_first=None)
     phone = Client()
     phone.get(reverse("tournaments:table_link", args=[table.token]))
 
