@@ -47,6 +47,7 @@ def world(db):
     )
     link = SpectatorLink.objects.create(game=game_a)
     return {
+        **tournaments(club_a, club_b),
         "a": club_a,
         "b": club_b,
         "game": game_a,
@@ -55,6 +56,29 @@ def world(db):
         "invitation": invitation,
         "link": link,
     }
+
+
+def tournaments(club_a: Club, club_b: Club) -> dict:
+    """Club A: a tournament still taking entries, and one whose first pass is being
+    played (table 1 finished); club B: one being played too."""
+    from tests.tournaments.test_services import play_out, teams, tournament
+    from tournaments import services as tournament_services
+
+    entering = tournament(club_a, name="Entering")
+    teams(entering, 3)
+    playing = tournament(club_a, name="Playing")
+    entries = teams(playing, 4)
+    entries[0].name = SECRET_A
+    entries[0].save()
+    first = tournament_services.publish_pass(tournament_services.schedule_next_pass(playing))
+    table = first.tables.get(number=1)
+    play_out(table)
+    other = tournament(club_b, name="Other")
+    teams(other, 2)[0].__class__.objects.filter(tournament=other, name="Team 1").update(
+        name=SECRET_B
+    )
+    tournament_services.publish_pass(tournament_services.schedule_next_pass(other))
+    return {"entering": entering, "playing": playing, "table": table, "entry": entries[0]}
 
 
 def hand_post(number: int = 2) -> dict:
@@ -214,6 +238,123 @@ VIEWS = [
     ("join", "get", lambda w: w["invitation"].get_absolute_url(), None, EVERYONE),
 ]
 
+# The tournament views: the director's are a club admin's; results are the club's
+# until published; a table's result is signed through its table link or by a scorer.
+SIGN_POST = {**SCORE_POST, "anonymous": 404, "member": 404}
+
+
+def _t(w, name, key="playing", *args):
+    return reverse(f"tournaments:{name}", args=[w[key].pk, *args])
+
+
+VIEWS += [
+    (
+        "tournaments",
+        "get",
+        lambda w: reverse("tournaments:club_tournaments", args=["club-a"]),
+        None,
+        CLUB,
+    ),
+    (
+        "new tournament",
+        "post",
+        lambda w: reverse("tournaments:club_tournaments", args=["club-a"]),
+        lambda w: {
+            "name": "New",
+            "date": "2026-12-01",
+            "format": "teams",
+            "passes": "3",
+            "hands": "12",
+            "tie_break_order": "best-pass",
+        },
+        {**CLUB_ADMIN_POST, "member": 404, "scorer": 404},
+    ),
+    ("director", "get", lambda w: w["playing"].get_absolute_url(), None, CLUB_ADMIN),
+    (
+        "register",
+        "post",
+        lambda w: _t(w, "register", "entering"),
+        lambda w: {"name": "Late", "player_1": "L1", "player_2": "L2"},
+        CLUB_ADMIN_POST,
+    ),
+    (
+        "check in",
+        "post",
+        lambda w: _t(w, "check_in", "entering", w["entering"].entries.first().pk),
+        lambda w: {"present": "1"},
+        CLUB_ADMIN_POST,
+    ),
+    (
+        "withdraw",
+        "post",
+        lambda w: _t(w, "withdraw", "entering", w["entering"].entries.first().pk),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
+    ("schedule", "post", lambda w: _t(w, "schedule", "entering"), lambda w: {}, CLUB_ADMIN_POST),
+    (
+        "publish pass",
+        "post",
+        lambda w: _t(w, "publish", "playing", 1),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
+    ("close pass", "post", lambda w: _t(w, "close", "playing", 1), lambda w: {}, CLUB_ADMIN_POST),
+    (
+        "swap",
+        "post",
+        lambda w: _t(w, "swap", "playing", 1),
+        lambda w: {"first": "1", "second": "2"},
+        CLUB_ADMIN_POST,
+    ),
+    ("table cards", "get", lambda w: _t(w, "table_cards", "playing", 1), None, CLUB_ADMIN),
+    (
+        "decide",
+        "post",
+        lambda w: _t(w, "decide", "playing", w["table"].pk),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
+    (
+        "paper totals",
+        "post",
+        lambda w: _t(w, "paper_totals", "playing", w["table"].pk),
+        lambda w: {"first": "400", "second": "228"},
+        CLUB_ADMIN_POST,
+    ),
+    (
+        "publish results",
+        "post",
+        lambda w: _t(w, "publish_results"),
+        lambda w: {"published": "0"},
+        CLUB_ADMIN_POST,
+    ),
+    ("standings", "get", lambda w: _t(w, "standings"), None, CLUB),
+    ("entry", "get", lambda w: _t(w, "entry", "playing", w["entry"].pk), None, CLUB),
+    ("results csv", "get", lambda w: _t(w, "results_csv"), None, CLUB),
+    (
+        "table link",
+        "get",
+        lambda w: reverse("tournaments:table_link", args=[w["table"].token]),
+        None,
+        dict.fromkeys(ROLES, 302),
+    ),
+    (
+        "sign",
+        "post",
+        lambda w: reverse("tournaments:confirm", args=[w["table"].game_id]),
+        lambda w: {"code": w["table"].codes[0]},
+        SIGN_POST,
+    ),
+    (
+        "dispute",
+        "post",
+        lambda w: reverse("tournaments:dispute", args=[w["table"].game_id]),
+        lambda w: {"code": w["table"].codes[1], "reason": "hand 2"},
+        SIGN_POST,
+    ),
+]
+
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize(
@@ -229,10 +370,10 @@ def test_view_answers_each_role_as_it_should(
     response = client.get(url(world)) if method == "get" else client.post(url(world), data(world))
 
     assert response.status_code == expected[role], f"{name} as {role}"
-    if response.status_code == LOGIN and role == "anonymous":
+    if response.status_code == LOGIN and role == "anonymous" and name != "table link":
         assert response["Location"].startswith(reverse("login"))
     body = response.content.decode(errors="replace")
-    if role == "outsider" and name != "spectate":  # a spectator link shows its game to all
+    if role == "outsider" and name not in ("spectate", "table link"):  # links show to all
         assert SECRET_A not in body
     if role in ("member", "scorer", "admin", "anonymous"):
         assert SECRET_B not in body
