@@ -265,7 +265,7 @@ VIEWS += [
             "format": "teams",
             "passes": "3",
             "hands": "12",
-            "tie_break_order": "best-pass",
+            "tie_break_1": "best-pass",
         },
         {**CLUB_ADMIN_POST, "member": 404, "scorer": 404},
     ),

@@ -5,24 +5,52 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import TRUMPS
+from scoring.suits import FRENCH_SYMBOLS, GERMAN_NAMES, NO_TRUMP_SYMBOLS, french_name
 from tournaments.models import Tournament
 from tournaments.standings import TIE_BREAKS
 
 
+def _trump_names() -> dict[str, str]:
+    """Every way a trump may be typed: its name in French, German or English, the
+    German-Swiss suit, its symbol, or the game file's name; case does not matter."""
+    names = {}
+    for trump in TRUMPS:
+        names[trump] = trump
+        for language in ("en", "fr", "de"):
+            with translation.override(language):
+                names[french_name(trump).casefold()] = trump
+        if trump in GERMAN_NAMES:
+            names[GERMAN_NAMES[trump].casefold()] = trump
+        symbol = FRENCH_SYMBOLS.get(trump) or NO_TRUMP_SYMBOLS.get(trump)
+        if symbol:
+            names[symbol] = trump
+    return names
+
+
+def _tie_break_choices() -> list[tuple[str, Any]]:
+    return [("", "—"), *((key, _(label)) for key, label in TIE_BREAKS.items())]
+
+
 class TournamentForm(forms.ModelForm):
-    tie_break_order = forms.CharField(
-        label=_("Tie-breaks, in order"),
-        initial="best-pass, matches, draw",
-        help_text=_("Any of: best-pass, matches, draw — separated by commas."),
+    tie_break_1 = forms.ChoiceField(
+        label=_("First tie-break"), choices=_tie_break_choices, initial="best-pass", required=False
+    )
+    tie_break_2 = forms.ChoiceField(
+        label=_("Then"), choices=_tie_break_choices, initial="matches", required=False
+    )
+    tie_break_3 = forms.ChoiceField(
+        label=_("Then"), choices=_tie_break_choices, initial="draw", required=False
     )
     trump_order_text = forms.CharField(
         label=_("Imposed trump order"),
         required=False,
         help_text=_(
-            "One trump per hand, separated by commas; empty: equal blocks of the four suits."
+            "One trump per hand, separated by commas (e.g. Hearts, Spades, Obe-abe); "
+            "empty: equal blocks of the four suits."
         ),
     )
 
@@ -42,19 +70,13 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
-    def clean_tie_break_order(self) -> list[str]:
-        names = [n.strip() for n in self.cleaned_data["tie_break_order"].split(",") if n.strip()]
-        unknown = [n for n in names if n not in TIE_BREAKS]
-        if unknown:
-            raise forms.ValidationError(_("Unknown tie-break: %(name)s") % {"name": unknown[0]})
-        return names
-
     def clean_trump_order_text(self) -> list[str]:
-        names = [n.strip() for n in self.cleaned_data["trump_order_text"].split(",") if n.strip()]
-        unknown = [n for n in names if n not in TRUMPS]
+        known = _trump_names()
+        typed = [n.strip() for n in self.cleaned_data["trump_order_text"].split(",") if n.strip()]
+        unknown = [n for n in typed if n.casefold() not in known]
         if unknown:
             raise forms.ValidationError(_("Unknown trump: %(name)s") % {"name": unknown[0]})
-        return names
+        return [known[n.casefold()] for n in typed]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -65,13 +87,18 @@ class TournamentForm(forms.ModelForm):
                 _("%(count)s trumps for %(hands)s hands: give one per hand.")
                 % {"count": len(order), "hands": hands},
             )
+        order = [data.get(f"tie_break_{n}") for n in (1, 2, 3)]
+        chosen = [name for name in order if name]
+        if len(chosen) != len(set(chosen)):
+            self.add_error("tie_break_2", _("Each tie-break once."))
+        data["tie_breaks"] = chosen
         best_of, passes = data.get("best_of"), data.get("passes")
         if best_of and passes and best_of > passes:
             self.add_error("best_of", _("At most the number of passes."))
         return data
 
     def save(self, commit: bool = True) -> Tournament:
-        self.instance.tie_breaks = self.cleaned_data["tie_break_order"]
+        self.instance.tie_breaks = self.cleaned_data["tie_breaks"]
         self.instance.trump_order = self.cleaned_data["trump_order_text"]
         return super().save(commit)
 

@@ -31,8 +31,10 @@ def create(director, club) -> Tournament:
             "format": "teams",
             "passes": "2",
             "hands": "4",
-            "tie_break_order": "best-pass, matches, draw",
-            "trump_order_text": "spades, spades, hearts, obe-abe",
+            "tie_break_1": "best-pass",
+            "tie_break_2": "matches",
+            "tie_break_3": "draw",
+            "trump_order_text": "Pique, ♠, Schilten, obe-abe",
         },
     )
     return Tournament.objects.get(name="Preisjass")
@@ -291,3 +293,34 @@ def test_the_entry_page_shows_its_passes_once_results_are_public(director, club)
     assert Client().get(url).status_code == 200
     other = Tournament.objects.create(club=club, name="Other", date="2026-11-29", published=True)
     assert Client().get(reverse("tournaments:entry", args=[other.pk, entry.pk])).status_code == 404
+
+
+def test_a_tournament_is_set_up_with_trumps_in_any_language_and_ordered_tie_breaks(club):
+    from django.utils import translation
+
+    from tournaments.forms import TournamentForm
+
+    data = {
+        "name": "Coupe",
+        "date": "2026-12-12",
+        "format": "individual",
+        "passes": "4",
+        "hands": "3",
+        "tie_break_1": "matches",
+        "tie_break_2": "draw",
+        "tie_break_3": "",
+        "trump_order_text": "Cœur, EICHELN, Unde-ufe",
+    }
+    form = TournamentForm(data)
+    assert form.is_valid(), form.errors
+    form.instance.club = club
+    t = form.save()
+    assert (t.trump_order, t.tie_breaks) == (["hearts", "clubs", "unde-ufe"], ["matches", "draw"])
+
+    with translation.override("en"):
+        twice = TournamentForm(data | {"tie_break_2": "matches"})
+        unknown = TournamentForm(data | {"trump_order_text": "Cœur, Trèfle, Joker"})
+        short = TournamentForm(data | {"trump_order_text": "Cœur, Trèfle"})
+        assert twice.errors["tie_break_2"] == ["Each tie-break once."]
+        assert unknown.errors["trump_order_text"] == ["Unknown trump: Joker"]
+        assert short.errors["trump_order_text"] == ["2 trumps for 3 hands: give one per hand."]
