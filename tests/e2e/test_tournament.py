@@ -145,3 +145,70 @@ def test_eight_teams_over_three_passes(director, browser, live_server):
     expect(page.locator(".entry-passes > li")).to_have_count(3)
     assert not has_horizontal_scroll(page)
     screenshot(page, "tournament-entry")
+
+
+def test_an_individual_tournament_in_french_and_german_at_360_px(browser, live_server, director):
+    """The director works in French, a table's phone in German: five players, so
+    one sits out; the table scores with the imposed trump, both sides sign."""
+    from tournaments.models import Table, Tournament
+
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True, locale="fr-CH"
+    )
+    page = context.new_page()
+    sign_in(page, live_server, "director", "jass-test-pw")
+    page.goto(f"{live_server.url}/clubs/barn/tournaments/")
+    page.fill("#id_name", "Coupe individuelle")
+    page.fill("#id_date", "2026-12-12")
+    page.select_option("#id_format", "individual")
+    page.fill("#id_passes", "2")
+    page.fill("#id_hands", "1")
+    page.fill("#id_trump_order_text", "Cœur")
+    page.select_option("#id_tie_break_2", "draw")
+    page.select_option("#id_tie_break_3", "")
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "tournament-new-fr")
+    click(page, "Créer le tournoi")
+    for name in ("Anna", "Beat", "Chantal", "Dario", "Elsa"):
+        page.fill("#id_name", name)
+        page.fill("#id_player_1", name)
+        page.locator("form[action$='/entries/'] button").click()
+        page.wait_for_load_state()
+    for _ in range(5):
+        page.get_by_role("button", name="Pointer").first.click()
+        page.wait_for_load_state()
+    click(page, "Tirer la passe suivante")
+    click(page, "Publier la passe")
+    expect(page.get_by_text("Passe publiée.")).to_be_visible()
+    tournament = Tournament.objects.get(name="Coupe individuelle")
+    assert tournament.tie_breaks == ["best-pass", "draw"]
+    assert tournament.trump_order == ["hearts"]
+    table = Table.objects.get(round__tournament=tournament)
+    assert len(table.seats) == 4
+    expect(page.get_by_text("Exempt")).to_be_visible()
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "tournament-director-fr")
+
+    german = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="de-CH")
+    phone = german.new_page()
+    phone.goto(f"{live_server.url}/t/{table.token}/")
+    expect(phone.locator("input[name=trump][value=hearts]")).to_be_checked()
+    phone.locator(".points-input").fill("100")
+    phone.locator("button.save-hand").click()
+    phone.wait_for_function(NEXT_HAND, arg=1)
+    expect(phone.get_by_text("Beide Teams unterschreiben das Resultat")).to_be_visible()
+    phone.fill("input[name=code]", "999999" if "999999" not in table.codes else "888888")
+    phone.get_by_role("button", name="Bestätigen").click()
+    expect(phone.get_by_text("Das ist der Code keines der beiden Teams")).to_be_visible()
+    phone.fill("input[name=code]", table.codes[1])
+    phone.get_by_role("button", name="Bestätigen").click()
+    expect(phone.get_by_text("hat unterschrieben. Jetzt bestätigt")).to_be_visible()
+    assert not has_horizontal_scroll(phone)
+    screenshot(phone, "tournament-table-signed-de")
+    phone.fill("input[name=code]", table.codes[0])
+    phone.get_by_role("button", name="Bestätigen").click()
+    expect(phone.get_by_text("Resultat bestätigt. Danke!")).to_be_visible()
+    table.refresh_from_db()
+    assert table.state == Table.CONFIRMED
+    german.close()
+    context.close()
