@@ -270,6 +270,7 @@ VIEWS += [
         {**CLUB_ADMIN_POST, "member": 404, "scorer": 404},
     ),
     ("director", "get", lambda w: w["playing"].get_absolute_url(), None, CLUB_ADMIN),
+    ("tournament settings", "get", lambda w: _t(w, "settings"), None, CLUB_ADMIN),
     (
         "register",
         "post",

@@ -70,6 +70,33 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
+    PLAYED_RULES = ("format", "hands", "trump_order_text", "weis", "stoeck", "match_bonus")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        tournament = self.instance
+        if tournament.pk is None:
+            return
+        for number, name in enumerate(tournament.tie_breaks[:3], start=1):
+            self.fields[f"tie_break_{number}"].initial = name
+        for number in range(len(tournament.tie_breaks) + 1, 4):
+            self.fields[f"tie_break_{number}"].initial = ""
+        self.fields["trump_order_text"].initial = ", ".join(
+            str(french_name(trump)) for trump in tournament.trump_order
+        )
+        self.played = tournament.schedule.exclude(state="draft").count()
+        if self.played:  # the games are played under these rules: they stay
+            for name in self.PLAYED_RULES:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Fixed: a pass has been published.")
+
+    def clean_passes(self) -> int:
+        passes = self.cleaned_data["passes"]
+        drawn = self.instance.schedule.count() if self.instance.pk else 0
+        if passes < drawn:
+            raise forms.ValidationError(_("%(drawn)s passes are drawn already.") % {"drawn": drawn})
+        return passes
+
     def clean_trump_order_text(self) -> list[str]:
         known = _trump_names()
         typed = [n.strip() for n in self.cleaned_data["trump_order_text"].split(",") if n.strip()]

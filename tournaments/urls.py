@@ -6,6 +6,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="club_tournaments"),
     path("tournaments/<int:tournament_id>/", views.tournament, name="tournament"),
+    path("tournaments/<int:tournament_id>/settings/", views.settings, name="settings"),
     path("tournaments/<int:tournament_id>/entries/", views.register, name="register"),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/check-in/",

@@ -109,7 +109,10 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
         "individual": tournament.format == INDIVIDUAL,
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),
+        "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
     }
+    if request.htmx and request.method == "GET":  # the passes refresh while tables play
+        return render(request, "tournaments/director.html#passes", context)
     return render(request, "tournaments/director.html", context, status=status)
 
 
@@ -128,6 +131,22 @@ def _side_names(tournament: Tournament, table: Table, entries: dict[int, Entry])
 @login_required
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _director_page(request, _tournament(request, tournament_id))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament's settings: all of them until a pass is published; after that
+    the rules of the games stay as they were played."""
+    tournament = _tournament(request, tournament_id)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Saved."))
+        return redirect(tournament)
+    status = 422 if form.is_bound else 200
+    context = {"tournament": tournament, "form": form}
+    return render(request, "tournaments/settings.html", context, status=status)
 
 
 def _act(request: HttpRequest, tournament: Tournament, action, done: str) -> HttpResponse:

@@ -324,3 +324,50 @@ def test_a_tournament_is_set_up_with_trumps_in_any_language_and_ordered_tie_brea
         assert twice.errors["tie_break_2"] == ["Each tie-break once."]
         assert unknown.errors["trump_order_text"] == ["Unknown trump: Joker"]
         assert short.errors["trump_order_text"] == ["2 trumps for 3 hands: give one per hand."]
+
+
+def test_the_settings_change_until_a_pass_is_published_then_the_game_rules_stay(director, club):
+    from tests.tournaments.test_services import teams, tournament
+    from tournaments import services
+
+    t = tournament(club, trump_order=["hearts", "hearts", "spades", "clubs"])
+    teams(t, 4)
+    url = reverse("tournaments:settings", args=[t.pk])
+    form = director.get(url, HTTP_ACCEPT_LANGUAGE="en").context["form"]
+    assert form["trump_order_text"].value() == "Hearts, Hearts, Spades, Clubs"
+    base = {
+        "name": "Preisjass 2026",
+        "date": "2026-11-28",
+        "format": "teams",
+        "passes": "3",
+        "hands": "4",
+        "tie_break_1": "matches",
+        "trump_order_text": "Hearts, Hearts, Spades, Clubs",
+    }
+    assert director.post(url, base | {"hands": "2"}).status_code == 422  # 4 trumps, 2 hands
+    assert director.post(url, base).status_code == 302
+    t.refresh_from_db()
+    assert (t.name, t.tie_breaks) == ("Preisjass 2026", ["matches"])
+
+    services.publish_pass(services.schedule_next_pass(t))
+    changed = director.post(url, base | {"hands": "8", "weis": "on", "passes": "3", "name": "X"})
+    fewer = director.post(url, base | {"passes": "0"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert changed.status_code == 302
+    t.refresh_from_db()
+    assert (t.name, t.hands, t.weis) == ("X", 4, False)  # the game rules stay
+    assert fewer.status_code == 422
+    assert "1 passes are drawn already." in fewer.content.decode()
+
+
+def test_the_director_page_refreshes_the_passes_while_tables_play(director, club):
+    t, table = published_table(director, club)
+
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    part = director.get(t.get_absolute_url(), HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
+
+    assert 'hx-trigger="every 10s' in page
+    body = part.content.decode()
+    assert body.lstrip().startswith('<div id="passes"')
+    assert "entered, not confirmed" in body
+    assert "<html" not in body
