@@ -361,7 +361,7 @@ def test_the_settings_change_until_a_pass_is_published_then_the_game_rules_stay(
 
 
 def test_the_director_page_refreshes_the_passes_while_tables_play(director, club):
-    t, table = published_table(director, club)
+    t, _table = published_table(director, club)
 
     page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     part = director.get(t.get_absolute_url(), HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
