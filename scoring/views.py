@@ -183,7 +183,12 @@ def _table(
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "scoring/welcome.html")
-    games = access.visible_games(request.user).with_everything().select_related("club")[:50]
+    games = (  # a tournament's games are found through the tournament
+        access.visible_games(request.user)
+        .filter(table__isnull=True)
+        .with_everything()
+        .select_related("club")[:50]
+    )
     context = {
         "views": [game_view(game) for game in games],
         "clubs": [m.club for m in access.memberships(request.user).values()],

@@ -258,10 +258,23 @@ def test_export_game_needs_an_id_or_all():
         call_command("export_game", stdout=io.StringIO())
 
 
-def test_load_demo_loads_one_finished_and_one_unfinished_game_once():
+def test_load_demo_loads_two_games_and_a_tournament_once():
+    from tournaments import services as tournament_services
+    from tournaments.models import Tournament
+
     call_command("load_demo", stdout=io.StringIO())
     call_command("load_demo", stdout=io.StringIO())
 
-    games = list(Game.objects.with_everything())
+    games = list(Game.objects.filter(table__isnull=True).with_everything())
     assert len(games) == 2
     assert sorted(game.result().over for game in games) == [False, True]
+    tournament = Tournament.objects.get()
+    first, second = tournament.schedule.all()
+    assert first.state == "closed"
+    states = tournament_services.table_states(second)
+    assert sorted(status.state for status in states.values()) == [
+        "confirmed",
+        "entered",
+        "missing",
+    ]
+    assert len(tournament_services.current_standings(tournament)) == 6

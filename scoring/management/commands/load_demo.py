@@ -1,9 +1,13 @@
 """``manage.py load_demo``: a demo club night — a club, its members, one finished
-game and one unfinished game. For trying the site locally, never in production."""
+game and one unfinished game, and a tournament of six teams halfway through its
+second pass. For trying the site locally, never in production."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import random
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +16,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from clubs.models import Club, Member, Role
-from scoring import services
+from scoring import rules, services
 from scoring.models import Game
+from tournaments import services as tournament_services
+from tournaments.models import Tournament
 
 DEMO_DIR = Path(__file__).resolve().parents[2] / "demo"
 DEMO_PASSWORD = "jass-demo"
@@ -23,6 +29,14 @@ ACCOUNTS = [  # username, player name, role
     ("demo-member", "Claude", Role.MEMBER),
 ]
 GUESTS = ["Denise", "Ueli", "Vreni", "Köbi", "Heidi"]
+TEAMS = [  # name, player, partner
+    ("Les Bourgeois", "Anne", "Bernard"),
+    ("Chäsbrätel", "Claude", "Denise"),
+    ("Les Armaillis", "Ueli", "Vreni"),
+    ("Stöckli", "Köbi", "Heidi"),
+    ("La Gruyère", "Jeanne", "Louis"),
+    ("Eichelober", "Marco", "Nadia"),
+]
 
 
 class Command(BaseCommand):
@@ -52,8 +66,62 @@ class Command(BaseCommand):
                 continue
             game = services.import_game(data, club=club)
             self.stdout.write(f"demo game {game.pk}: {game.name}")
+        if not club.tournaments.exists():
+            tournament = demo_tournament(club)
+            self.stdout.write(f"demo tournament {tournament.pk}: {tournament.name}")
         if created:
             self.stdout.write(
                 f"demo club {club.name}: sign in as demo-admin, demo-scorer or demo-member, "
                 f"password {DEMO_PASSWORD}"
             )
+
+
+def _play(table: Any, hands: int, draw: random.Random, upto: int | None = None) -> None:
+    """The hands of a table's game as a phone would record them, imposed trumps and all."""
+    tournament = table.round.tournament
+    for number in range(1, (upto or hands) + 1):
+        points = draw.randrange(20, 138)
+        services.record_hand(
+            table.game_id,
+            rules.Hand(trump=tournament.trump_of_hand(number), cards=(points, 157 - points)),
+            number=number,
+            form_key=uuid.uuid4(),
+            author=services.Author(device="demo"),
+        )
+
+
+def demo_tournament(club: Club) -> Tournament:
+    """Six teams, passes of four hands: pass 1 signed by both teams and closed, pass 2
+    being played (one table signed, one finished and waiting for the opponents, one
+    still playing); the standings are public."""
+    tournament = Tournament.objects.create(
+        club=club,
+        name="Preisjass de la Bénichon",
+        date=dt.date.today(),
+        place="Fribourg",
+        passes=3,
+        hands=4,
+        published=True,
+        seed=2026,
+    )
+    for name, player, partner in TEAMS:
+        entry = tournament_services.register(
+            tournament, name=name, player_1=player, player_2=partner
+        )
+        tournament_services.check_in(entry)
+    draw = random.Random(2026)
+    first = tournament_services.publish_pass(tournament_services.schedule_next_pass(tournament))
+    for table in first.tables.all():
+        _play(table, tournament.hands, draw)
+        for code in table.codes:
+            tournament_services.confirm_table(table, code)
+    tournament_services.close_pass(first)
+    second = tournament_services.publish_pass(tournament_services.schedule_next_pass(tournament))
+    signed, waiting, playing = second.tables.all()
+    _play(signed, tournament.hands, draw)
+    for code in signed.codes:
+        tournament_services.confirm_table(signed, code)
+    _play(waiting, tournament.hands, draw)
+    tournament_services.confirm_table(waiting, waiting.codes[0])
+    _play(playing, tournament.hands, draw, upto=2)
+    return tournament
