@@ -259,9 +259,12 @@ def _side_name(table: Table, side: int) -> str:
 
 
 def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpResponse:
-    """A refused signature or dispute: the table screen with what was typed and why;
-    while the game is not finished the screen has no such form, so a message says it."""
-    if table.game is None or not table.game.result().over:
+    """A refused signature or dispute: the table screen with what was typed and why.
+    While the game is not finished, or once its result is settled (a second tap on
+    Confirm), the screen has no such form, so a message says it."""
+    table.refresh_from_db(fields=["state"])
+    settled = table.state in (Table.CONFIRMED, Table.DECIDED)
+    if settled or table.round.state != Pass.PUBLISHED or not table.game.result().over:
         for form in forms.values():
             for errors in form.errors.values():
                 for error in errors:

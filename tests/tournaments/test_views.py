@@ -371,3 +371,20 @@ def test_the_director_page_refreshes_the_passes_while_tables_play(director, club
     assert body.lstrip().startswith('<div id="passes"')
     assert "entered, not confirmed" in body
     assert "<html" not in body
+
+
+def test_a_second_tap_on_confirm_after_the_result_is_settled_says_so(director, club):
+    _t, table = published_table(director, club)
+    phone = Client()
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    url = reverse("tournaments:confirm", args=[table.game_id])
+    phone.post(url, {"code": table.codes[0]})
+    phone.post(url, {"code": table.codes[1]})
+
+    again = phone.post(url, {"code": table.codes[1]}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+
+    body = again.content.decode()
+    assert "This result is settled already." in body
+    assert "Result confirmed." in body
+    table.refresh_from_db()
+    assert table.state == Table.CONFIRMED
