@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.db.models import Max, QuerySet
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring
@@ -254,6 +255,11 @@ def _codes() -> list[str]:
     return [first, second]
 
 
+def _fit(text: str, limit: int) -> str:
+    """A name made from longer ones, cut to what a game's record holds."""
+    return Truncator(text).chars(limit)
+
+
 @transaction.atomic
 def publish_pass(round_: Pass) -> Pass:
     """The pass is played: every table gets its game, with the tournament's rules."""
@@ -267,7 +273,7 @@ def publish_pass(round_: Pass) -> Pass:
         if tournament.format == INDIVIDUAL:
             records = tuple(
                 gamefile.Team(
-                    " & ".join(names[i].player_1 for i in team),
+                    _fit(" & ".join(names[i].player_1 for i in team), gamefile.MAX_TEAM_NAME),
                     (names[team[0]].player_1, names[team[1]].player_1),
                 )
                 for team in teams
@@ -282,7 +288,11 @@ def publish_pass(round_: Pass) -> Pass:
         table.game = scoring.start_game(
             club=tournament.club,
             name=_("%(tournament)s · pass %(pass)s · table %(table)s")
-            % {"tournament": tournament.name, "pass": round_.number, "table": table.number},
+            % {
+                "tournament": _fit(tournament.name, gamefile.MAX_NAME - 50),
+                "pass": round_.number,
+                "table": table.number,
+            },
             ruleset=tournament.ruleset,
             teams=records,  # type: ignore[arg-type]
             first_chooser=0,

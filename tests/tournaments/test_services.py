@@ -365,3 +365,19 @@ def test_an_entry_page_lists_its_passes_byes_and_points(club):
     assert services.entry_passes(t, sitting_out)[0] == services.EntryTable(
         1, "closed", None, "", "", 314, None, 0, True
     )
+
+
+def test_long_names_fit_the_games_a_pass_starts(club):
+    """The game's name and an individual table's team names are made from longer
+    ones: they are cut to what a game holds, not refused by the database."""
+    t = tournament(club, format=INDIVIDUAL, name="Grand Preisjass " + "x" * 184)
+    for n in range(1, 5):
+        name = f"{n} " + "Vreneli Zimmermann-Bürgi " * 4
+        services.check_in(services.register(t, name=name[:100], player_1=name[:100]))
+
+    game = services.publish_pass(services.schedule_next_pass(t)).tables.get().game
+
+    assert len(game.name) <= 200
+    assert game.name.endswith("pass 1 · table 1")
+    assert all(len(team.name) <= 100 for team in game.teams.all())
+    assert game.teams.first().name.endswith("…")
