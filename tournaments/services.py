@@ -182,11 +182,15 @@ def current_standings(
     scores: list[PassScore] | None = None,
 ) -> list[Standing]:
     """The standing over the closed passes (entries and scores may be given when the
-    caller has them already)."""
+    caller has them already). It ranks the entries that played or sat out a pass
+    and those checked in to play the next one: a team that never came, or withdrew
+    before playing, is not ranked last with nothing."""
     entries = list(tournament.entries.all()) if entries is None else entries
+    scores = pass_scores(tournament) if scores is None else scores
+    took_part = {score.entry for score in scores}
     return standings(
-        [e.pk for e in entries],
-        pass_scores(tournament) if scores is None else scores,
+        [e.pk for e in entries if e.pk in took_part or (e.checked_in and not e.withdrawn)],
+        scores,
         best_of=tournament.best_of,
         tie_breaks=tournament.tie_breaks,
         seed=tournament.seed,

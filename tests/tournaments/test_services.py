@@ -381,3 +381,27 @@ def test_long_names_fit_the_games_a_pass_starts(club):
     assert game.name.endswith("pass 1 · table 1")
     assert all(len(team.name) <= 100 for team in game.teams.all())
     assert game.teams.first().name.endswith("…")
+
+
+def test_the_standings_rank_who_plays_not_who_never_came(club):
+    """A team that never checked in, or withdrew before playing, is not ranked; a
+    team that withdrew after a pass keeps it; a late entry is ranked from the start."""
+    t = tournament(club)
+    playing = teams(t, 4)
+    no_show = services.register(t, name="No show", player_1="N1", player_2="N2")
+    gone = services.register(t, name="Gone before", player_1="G1", player_2="G2")
+    services.check_in(gone)
+    services.withdraw(gone)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play_out(table, 100)
+        sign_both(table)
+    services.close_pass(first)
+    services.withdraw(playing[0])
+    late = services.register(t, name="Late", player_1="L1", player_2="L2")
+    services.check_in(late)
+
+    ranked = {t.entries.get(pk=s.entry).name for s in services.current_standings(t)}
+
+    assert ranked == {e.name for e in playing} | {"Late"}
+    assert no_show.name not in ranked
