@@ -279,6 +279,20 @@ VIEWS += [
         CLUB_ADMIN_POST,
     ),
     (
+        "edit entry",
+        "get",
+        lambda w: _t(w, "edit_entry", "entering", w["entering"].entries.first().pk),
+        None,
+        CLUB_ADMIN,
+    ),
+    (
+        "edit entry",
+        "post",
+        lambda w: _t(w, "edit_entry", "entering", w["entering"].entries.first().pk),
+        lambda w: {"name": "Renamed", "player_1": "R1", "player_2": "R2"},
+        CLUB_ADMIN_POST,
+    ),
+    (
         "check in",
         "post",
         lambda w: _t(w, "check_in", "entering", w["entering"].entries.first().pk),

@@ -14,7 +14,8 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring
-from scoring.models import Game, HandChange
+from scoring.models import Game, Hand, HandChange
+from scoring.models import Team as GameTeam
 from scoring.rules import CARD_POINTS, gamefile
 from tournaments import checks, pairing
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
@@ -47,6 +48,49 @@ def register(tournament: Tournament, *, name: str, player_1: str, player_2: str 
         member_1=members.get(player_1),
         member_2=members.get(player_2),
     )
+
+
+@transaction.atomic
+def correct_entry(entry: Entry, *, name: str, player_1: str, player_2: str = "") -> Entry:
+    """A name spelt wrong is put right everywhere it shows: the standings, the
+    results sheet, and the games the entry played or is playing. Points and
+    signatures stay as they are."""
+    tournament = entry.tournament
+    individual = tournament.format == INDIVIDUAL
+    if not individual and not player_2:
+        raise TournamentRuleBroken(_("A team has two players."))
+    if tournament.entries.exclude(pk=entry.pk).filter(name=name).exists():
+        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": name})
+    members = {m.name: m for m in tournament.club.members.all()}
+    entry.name, entry.player_1 = name, player_1
+    entry.player_2 = "" if individual else player_2
+    entry.member_1, entry.member_2 = members.get(player_1), members.get(entry.player_2)
+    entry.save()
+    entries = {e.pk: e for e in tournament.entries.all()}
+    tables = Table.objects.filter(round__tournament=tournament, game__isnull=False)
+    for table in tables:
+        for index, team in enumerate(_teams_of(tournament, table.seats)):
+            if entry.pk in team:
+                _rename_side(table.game_id, index, _team_record(tournament, team, entries), members)
+    return entry
+
+
+def _rename_side(
+    game_id: int,
+    index: int,
+    record: gamefile.Team,
+    members: dict[str, Any],
+) -> None:
+    """One side of a game takes the names of its record; the hands follow who chose trump."""
+    side = GameTeam.objects.get(game_id=game_id, index=index)
+    side.name = record.name
+    side.save(update_fields=["name"])
+    for player in side.players.all():
+        new = record.players[player.position]
+        if player.name != new:
+            Hand.objects.filter(game_id=game_id, chooser=player.name).update(chooser=new)
+            player.name, player.member = new, members.get(new)
+            player.save(update_fields=["name", "member"])
 
 
 def check_in(entry: Entry, present: bool = True) -> None:
@@ -264,6 +308,18 @@ def _fit(text: str, limit: int) -> str:
     return Truncator(text).chars(limit)
 
 
+def _team_record(
+    tournament: Tournament, team: list[int], entries: dict[int, Entry]
+) -> gamefile.Team:
+    """A side of a table as its game names it: the team and its two players, or in an
+    individual tournament the two partners of this pass."""
+    if tournament.format == INDIVIDUAL:
+        players = (entries[team[0]].player_1, entries[team[1]].player_1)
+        return gamefile.Team(_fit(" & ".join(players), gamefile.MAX_TEAM_NAME), players)
+    entry = entries[team[0]]
+    return gamefile.Team(entry.name, (entry.player_1, entry.player_2))
+
+
 @transaction.atomic
 def publish_pass(round_: Pass) -> Pass:
     """The pass is played: every table gets its game, with the tournament's rules."""
@@ -273,22 +329,9 @@ def publish_pass(round_: Pass) -> Pass:
     tournament = round_.tournament
     names = {e.pk: e for e in tournament.entries.all()}
     for table in round_.tables.all():
-        teams = _teams_of(tournament, table.seats)
-        if tournament.format == INDIVIDUAL:
-            records = tuple(
-                gamefile.Team(
-                    _fit(" & ".join(names[i].player_1 for i in team), gamefile.MAX_TEAM_NAME),
-                    (names[team[0]].player_1, names[team[1]].player_1),
-                )
-                for team in teams
-            )
-        else:
-            records = tuple(
-                gamefile.Team(
-                    names[team[0]].name, (names[team[0]].player_1, names[team[0]].player_2)
-                )
-                for team in teams
-            )
+        records = tuple(
+            _team_record(tournament, team, names) for team in _teams_of(tournament, table.seats)
+        )
         table.game = scoring.start_game(
             club=tournament.club,
             name=_("%(tournament)s · pass %(pass)s · table %(table)s")

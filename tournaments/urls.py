@@ -9,6 +9,11 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/settings/", views.settings, name="settings"),
     path("tournaments/<int:tournament_id>/entries/", views.register, name="register"),
     path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/",
+        views.edit_entry,
+        name="edit_entry",
+    ),
+    path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/check-in/",
         views.check_in,
         name="check_in",

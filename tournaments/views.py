@@ -175,6 +175,34 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _director_page(request, tournament, form, status=422)
 
 
+@require_http_methods(["GET", "POST"])
+@login_required
+def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Put a team's or player's names right, at any time: the results and the games
+    follow."""
+    tournament = _tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    initial = {"name": entry.name, "player_1": entry.player_1, "player_2": entry.player_2}
+    form = EntryForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_entry(entry, **form.cleaned_data)
+        except services.TournamentRuleBroken as broken:
+            form.add_error(None, str(broken))
+        else:
+            messages.success(request, _("%(name)s saved.") % form.cleaned_data)
+            return redirect(tournament)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "form": form,
+        "individual": tournament.format == INDIVIDUAL,
+        "members": sorted(m.name for m in tournament.club.members.all()),
+    }
+    status = 422 if form.is_bound else 200
+    return render(request, "tournaments/entry_form.html", context, status=status)
+
+
 @require_POST
 @login_required
 def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:

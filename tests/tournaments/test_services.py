@@ -405,3 +405,19 @@ def test_the_standings_rank_who_plays_not_who_never_came(club):
 
     assert ranked == {e.name for e in playing} | {"Late"}
     assert no_show.name not in ranked
+
+
+def test_a_player_put_right_in_an_individual_tournament_renames_the_pair_of_the_pass(club):
+    t = tournament(club, format=INDIVIDUAL)
+    for n in range(1, 5):
+        services.check_in(services.register(t, name=f"P{n}", player_1=f"P{n}"))
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    player = t.entries.get(pk=table.seats[2])  # the second player of the first side
+
+    services.correct_entry(player, name="Hansruedi", player_1="Hansruedi")
+
+    partner = t.entries.get(pk=table.seats[0]).player_1
+    side = table.game.teams.get(index=0)
+    assert side.name == f"{partner} & Hansruedi"
+    assert [p.name for p in side.ordered_players()] == [partner, "Hansruedi"]
+    assert t.entries.get(pk=player.pk).player_2 == ""

@@ -388,3 +388,43 @@ def test_a_second_tap_on_confirm_after_the_result_is_settled_says_so(director, c
     assert "Result confirmed." in body
     table.refresh_from_db()
     assert table.state == Table.CONFIRMED
+
+
+def test_the_director_puts_a_misspelt_team_right_in_the_results_and_its_games(director, club):
+    t, table = published_table(director, club)
+    entry = t.entries.get(pk=table.seats[0])
+    other = t.entries.get(pk=table.seats[1])
+    table.game.hands.filter(number=1).update(chooser=entry.player_1)
+    url = reverse("tournaments:edit_entry", args=[t.pk, entry.pk])
+    assert entry.name in director.get(url).content.decode()
+
+    taken = director.post(
+        url,
+        {"name": other.name, "player_1": "Ruedi", "player_2": "Vreni"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert taken.status_code == 422
+    assert f"{other.name} is already registered." in taken.content.decode()
+    alone = director.post(url, {"name": "Die Trümpfe", "player_1": "Ruedi"})
+    assert alone.status_code == 422
+    entry.refresh_from_db()
+    assert entry.player_1 != "Ruedi"
+
+    saved = director.post(
+        url,
+        {"name": "Die Trümpfe", "player_1": "Ruedi", "player_2": "Vreni"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert "Die Trümpfe saved." in saved
+    entry.refresh_from_db()
+    assert (entry.name, entry.player_1, entry.player_2) == ("Die Trümpfe", "Ruedi", "Vreni")
+    side = table.game.teams.get(index=0)
+    assert side.name == "Die Trümpfe"
+    assert [p.name for p in side.ordered_players()] == ["Ruedi", "Vreni"]
+    assert table.game.hands.get(number=1).chooser == "Ruedi"
+    phone = Client()
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    assert (
+        "Die Trümpfe" in phone.get(reverse("scoring:table", args=[table.game_id])).content.decode()
+    )
