@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from scoring.rules import TRUMPS
 from scoring.suits import FRENCH_SYMBOLS, GERMAN_NAMES, NO_TRUMP_SYMBOLS, french_name
@@ -72,8 +74,14 @@ class TournamentForm(forms.ModelForm):
 
     PLAYED_RULES = ("format", "hands", "trump_order_text", "weis", "stoeck", "match_bonus")
 
+    LIMITS = {"passes": (1, 20), "hands": (1, 64), "best_of": (1, 20)}
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for name, (low, high) in self.LIMITS.items():
+            field = self.fields[name]
+            field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+            field.widget.attrs.update(min=low, max=high)
         tournament = self.instance
         if tournament.pk is None:
             return
@@ -94,7 +102,12 @@ class TournamentForm(forms.ModelForm):
         passes = self.cleaned_data["passes"]
         drawn = self.instance.schedule.count() if self.instance.pk else 0
         if passes < drawn:
-            raise forms.ValidationError(_("%(drawn)s passes are drawn already.") % {"drawn": drawn})
+            raise forms.ValidationError(
+                ngettext(
+                    "%(drawn)s pass is drawn already.", "%(drawn)s passes are drawn already.", drawn
+                )
+                % {"drawn": drawn}
+            )
         return passes
 
     def clean_trump_order_text(self) -> list[str]:
@@ -141,6 +154,10 @@ class EntryForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"list": "club-members"}),
     )
+
+    def __init__(self, *args: Any, team: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player_2"].required = team
 
 
 class PaperTotalsForm(forms.Form):

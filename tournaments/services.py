@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Max, QuerySet
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import services as scoring
 from scoring.models import Game, Hand, HandChange
@@ -35,10 +36,7 @@ def register(tournament: Tournament, *, name: str, player_1: str, player_2: str 
     """A team or player enters; late entries are taken until the next pass is scheduled."""
     if _open_pass(tournament):
         raise TournamentRuleBroken(_("A pass is scheduled: entries wait until it is closed."))
-    if tournament.format != INDIVIDUAL and not player_2:
-        raise TournamentRuleBroken(_("A team has two players."))
-    if tournament.entries.filter(name=name).exists():
-        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": name})
+    _check_names(tournament, None, name, player_1, player_2)
     members = {m.name: m for m in tournament.club.members.all()}
     return Entry.objects.create(
         tournament=tournament,
@@ -50,6 +48,33 @@ def register(tournament: Tournament, *, name: str, player_1: str, player_2: str 
     )
 
 
+def _check_names(
+    tournament: Tournament, entry: Entry | None, name: str, player_1: str, player_2: str
+) -> None:
+    """An entry has a name of its own, a team two different players, and nobody
+    plays for two entries at once (a withdrawn entry's players are free again)."""
+    individual = tournament.format == INDIVIDUAL
+    if not individual and not player_2:
+        raise TournamentRuleBroken(_("A team has two players."))
+    if not individual and player_1.strip().casefold() == player_2.strip().casefold():
+        raise TournamentRuleBroken(_("A team has two different players."))
+    others = tournament.entries.exclude(pk=entry.pk if entry else None)
+    if others.filter(name=name).exists():
+        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": name})
+    players = [player_1] if individual else [player_1, player_2]
+    for other in others:
+        if other.withdrawn:
+            continue
+        for player in players:
+            if player.strip().casefold() in (
+                p.strip().casefold() for p in (other.player_1, other.player_2) if p
+            ):
+                raise TournamentRuleBroken(
+                    _("%(player)s already plays in %(entry)s.")
+                    % {"player": player, "entry": other.name}
+                )
+
+
 @transaction.atomic
 def correct_entry(entry: Entry, *, name: str, player_1: str, player_2: str = "") -> Entry:
     """A name spelt wrong is put right everywhere it shows: the standings, the
@@ -57,10 +82,7 @@ def correct_entry(entry: Entry, *, name: str, player_1: str, player_2: str = "")
     signatures stay as they are."""
     tournament = entry.tournament
     individual = tournament.format == INDIVIDUAL
-    if not individual and not player_2:
-        raise TournamentRuleBroken(_("A team has two players."))
-    if tournament.entries.exclude(pk=entry.pk).filter(name=name).exists():
-        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": name})
+    _check_names(tournament, entry, name, player_1, player_2)
     members = {m.name: m for m in tournament.club.members.all()}
     entry.name, entry.player_1 = name, player_1
     entry.player_2 = "" if individual else player_2
@@ -474,7 +496,11 @@ def close_pass(round_: Pass) -> Pass:
     ]
     if open_tables:
         raise TournamentRuleBroken(
-            _("Tables %(tables)s are not confirmed yet.")
+            ngettext(
+                "Table %(tables)s is not confirmed yet.",
+                "Tables %(tables)s are not confirmed yet.",
+                len(open_tables),
+            )
             % {"tables": ", ".join(str(n) for n in open_tables)}
         )
     tables = [t for t in round_.tables.all() if t.game_id and t.paper_totals is None]

@@ -105,7 +105,7 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
         "tournament": tournament,
         "entries": list(entries.values()),
         "rounds": rounds,
-        "entry_form": entry_form or EntryForm(),
+        "entry_form": entry_form or EntryForm(team=tournament.format != INDIVIDUAL),
         "individual": tournament.format == INDIVIDUAL,
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),
@@ -163,7 +163,7 @@ def _act(request: HttpRequest, tournament: Tournament, action, done: str) -> Htt
 @login_required
 def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    form = EntryForm(request.POST)
+    form = EntryForm(request.POST, team=tournament.format != INDIVIDUAL)
     if form.is_valid():
         try:
             services.register(tournament, **form.cleaned_data)
@@ -183,7 +183,7 @@ def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
     tournament = _tournament(request, tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     initial = {"name": entry.name, "player_1": entry.player_1, "player_2": entry.player_2}
-    form = EntryForm(request.POST or None, initial=initial)
+    form = EntryForm(request.POST or None, initial=initial, team=tournament.format != INDIVIDUAL)
     if request.method == "POST" and form.is_valid():
         try:
             services.correct_entry(entry, **form.cleaned_data)

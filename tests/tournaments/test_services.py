@@ -168,7 +168,7 @@ def test_a_pass_closes_when_every_table_is_confirmed_then_counts(club):
     with pytest.raises(services.TournamentRuleBroken, match="not the code of either team"):
         services.confirm_table(one, wrong)
     sign_both(one)
-    with pytest.raises(services.TournamentRuleBroken, match="Tables 2 are not confirmed"):
+    with pytest.raises(services.TournamentRuleBroken, match="Table 2 is not confirmed"):
         services.close_pass(first)
     services.decide_table(two)
     services.close_pass(first)
@@ -281,7 +281,7 @@ def test_one_side_alone_cannot_confirm_a_result(club):
     table.refresh_from_db()
     assert table.state == "missing"
     assert table.signatures == {"0": [400, 228]}
-    with pytest.raises(services.TournamentRuleBroken, match="Tables 1 are not confirmed"):
+    with pytest.raises(services.TournamentRuleBroken, match="Table 1 is not confirmed"):
         services.close_pass(first)
 
 
@@ -317,7 +317,7 @@ def test_a_side_disputes_then_the_director_decides(club):
     table.refresh_from_db()
     assert (table.state, table.disputed_by, table.signatures) == ("disputed", 1, {})
     assert services.table_states(first)[table.pk].state == "disputed"
-    with pytest.raises(services.TournamentRuleBroken, match="Tables 1 are not confirmed"):
+    with pytest.raises(services.TournamentRuleBroken, match="Table 1 is not confirmed"):
         services.close_pass(first)
     services.decide_table(table)
     services.close_pass(first)

@@ -149,7 +149,7 @@ def test_a_revoked_table_link_opens_nothing(director, club):
     for n in range(1, 3):
         director.post(
             reverse("tournaments:register", args=[t.pk]),
-            {"name": f"T{n}", "player_1": "a", "player_2": "b"},
+            {"name": f"T{n}", "player_1": f"a{n}", "player_2": f"b{n}"},
         )
     for entry in t.entries.all():
         director.post(reverse("tournaments:check_in", args=[t.pk, entry.pk]), {"present": "1"})
@@ -324,6 +324,33 @@ def test_a_tournament_is_set_up_with_trumps_in_any_language_and_ordered_tie_brea
         assert twice.errors["tie_break_2"] == ["Each tie-break once."]
         assert unknown.errors["trump_order_text"] == ["Unknown trump: Joker"]
         assert short.errors["trump_order_text"] == ["2 trumps for 3 hands: give one per hand."]
+        nothing = TournamentForm(data | {"passes": "0", "hands": "0"})
+        assert nothing.errors == {
+            "passes": ["Ensure this value is greater than or equal to 1."],
+            "hands": ["Ensure this value is greater than or equal to 1."],
+        }
+
+
+def test_a_team_is_two_different_players_who_play_for_no_other_entry(director, club):
+    from tests.tournaments.test_services import teams, tournament
+
+    t = tournament(club)
+    teams(t, 1)
+    url = reverse("tournaments:register", args=[t.pk])
+
+    def refusal(data: dict) -> str:
+        response = director.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 422
+        return response.content.decode()
+
+    assert "A team has two different players." in refusal(
+        {"name": "Twice", "player_1": "Köbi", "player_2": "köbi "}
+    )
+    assert "A1 already plays in Team 1." in refusal(
+        {"name": "Again", "player_1": "A1", "player_2": "Heidi"}
+    )
+    assert "This field is required." in refusal({"name": "Alone", "player_1": "Heidi"})
+    assert list(t.entries.values_list("name", flat=True)) == ["Team 1"]
 
 
 def test_the_settings_change_until_a_pass_is_published_then_the_game_rules_stay(director, club):
@@ -357,7 +384,7 @@ def test_the_settings_change_until_a_pass_is_published_then_the_game_rules_stay(
     t.refresh_from_db()
     assert (t.name, t.hands, t.weis) == ("X", 4, False)  # the game rules stay
     assert fewer.status_code == 422
-    assert "1 passes are drawn already." in fewer.content.decode()
+    assert "Ensure this value is greater than or equal to 1." in fewer.content.decode()
 
 
 def test_the_director_page_refreshes_the_passes_while_tables_play(director, club):
