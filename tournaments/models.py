@@ -171,6 +171,10 @@ class Table(RevocableLink):
     result = models.JSONField(
         _("result when the pass closed"), null=True, blank=True, editable=False
     )  # {"totals", "matches", "change": the game's last HandChange counted}
+    wrong_codes = models.PositiveSmallIntegerField(
+        _("wrong codes in a row"), default=0, editable=False
+    )
+    wrong_code_at = models.DateTimeField(_("last wrong code"), null=True, editable=False)
     dispute = models.TextField(_("dispute"), blank=True)
     disputed_by = models.PositiveSmallIntegerField(_("disputed by side"), null=True, blank=True)
     game = models.OneToOneField(

@@ -4,12 +4,14 @@ scheduling (tournaments/pairing.py) and standings (tournaments/standings.py)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from collections import Counter
 from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.db.models import Max, QuerySet
+from django.utils import timezone
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -401,21 +403,45 @@ def _finished_totals(table: Table) -> list[int]:
     return list(result.totals)
 
 
+WRONG_CODES = 5  # in a row, each within WRONG_CODE_WAIT of the last: then the table waits
+WRONG_CODE_WAIT = dt.timedelta(minutes=5)
+
+
 def _side(table: Table, code: str) -> int:
-    side = table.side_of_code(code)
+    """The side whose slip carries ``code``. Wrong codes are counted, and the count
+    is kept although the action is refused: after five in a row the table waits
+    five minutes, so that nobody can try the opponents' code by the thousand."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        now = timezone.now()
+        recent = locked.wrong_code_at is not None and now - locked.wrong_code_at < WRONG_CODE_WAIT
+        if recent and locked.wrong_codes >= WRONG_CODES:
+            raise TournamentRuleBroken(
+                _("Too many wrong codes: try again in five minutes, or call the director.")
+            )
+        side = locked.side_of_code(code)
+        if side is None:
+            locked.wrong_codes = (locked.wrong_codes if recent else 0) + 1
+            locked.wrong_code_at = now
+        else:
+            locked.wrong_codes = 0
+        locked.save(update_fields=["wrong_codes", "wrong_code_at"])
     if side is None:
         raise TournamentRuleBroken(_("This is not the code of either team of this table."))
     return side
 
 
-@transaction.atomic
 def confirm_table(table: Table, code: str) -> Signed:
     """A side signs the finished game with the code of its own slip. The result is
     confirmed when both sides have signed the same totals: the opponents of whoever
     kept the score always confirm, whether on the same phone or on their own."""
-    table = _locked_table(table)
-    totals = _finished_totals(table)
     side = _side(table, code)
+    with transaction.atomic():
+        return _sign(_locked_table(table), side)
+
+
+def _sign(table: Table, side: int) -> Signed:
+    totals = _finished_totals(table)
     held = table.signed_sides(totals)
     table.signatures = {str(s): totals for s in held | {side}}
     if table.disputed_by == side:  # the side that disputed now agrees
@@ -429,17 +455,20 @@ def confirm_table(table: Table, code: str) -> Signed:
     return Signed(table, side, confirmed)
 
 
-@transaction.atomic
 def dispute_table(table: Table, code: str, reason: str) -> Table:
     """A side does not agree with the finished game: the director looks at it. The
     signatures are cleared; the table can correct the game and both sign again, or
     the director decides."""
-    table = _locked_table(table)
-    _finished_totals(table)
-    side = _side(table, code)
     reason = reason.strip()
     if not reason:
         raise TournamentRuleBroken(_("Say what is wrong, so that the director can check it."))
+    side = _side(table, code)
+    with transaction.atomic():
+        return _dispute(_locked_table(table), side, reason)
+
+
+def _dispute(table: Table, side: int, reason: str) -> Table:
+    _finished_totals(table)
     table.signatures = {}
     table.dispute, table.disputed_by, table.state = reason, side, Table.DISPUTED
     table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])

@@ -421,3 +421,27 @@ def test_a_player_put_right_in_an_individual_tournament_renames_the_pair_of_the_
     assert side.name == f"{partner} & Hansruedi"
     assert [p.name for p in side.ordered_players()] == [partner, "Hansruedi"]
     assert t.entries.get(pk=player.pk).player_2 == ""
+
+
+def test_five_wrong_codes_in_a_row_make_the_table_wait_five_minutes(club):
+    """Six digits are a million codes: tried by a script, the table waits."""
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+    wrong = next(c for c in ("000000", "111111", "222222") if c not in table.codes)
+    services.confirm_table(table, table.codes[0])
+    for _ in range(services.WRONG_CODES):
+        with pytest.raises(services.TournamentRuleBroken, match="not the code"):
+            services.dispute_table(table, wrong, "we had the match")
+
+    with pytest.raises(services.TournamentRuleBroken, match="Too many wrong codes"):
+        services.confirm_table(table, table.codes[1])
+    table.refresh_from_db()
+    assert (table.state, list(table.signatures)) == ("missing", ["0"])
+
+    table.wrong_code_at -= services.WRONG_CODE_WAIT
+    table.save()
+    assert services.confirm_table(table, table.codes[1]).confirmed
+    table.refresh_from_db()
+    assert table.wrong_codes == 0
