@@ -306,6 +306,13 @@ VIEWS += [
         lambda w: {},
         CLUB_ADMIN_POST,
     ),
+    (
+        "reinstate",
+        "post",
+        lambda w: _t(w, "reinstate", "entering", w["entering"].entries.first().pk),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
     ("schedule", "post", lambda w: _t(w, "schedule", "entering"), lambda w: {}, CLUB_ADMIN_POST),
     (
         "publish pass",

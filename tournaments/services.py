@@ -37,7 +37,7 @@ def _open_pass(tournament: Tournament) -> Pass | None:
 def register(tournament: Tournament, *, name: str, player_1: str, player_2: str = "") -> Entry:
     """A team or player enters; late entries are taken until the next pass is scheduled."""
     if _open_pass(tournament):
-        raise TournamentRuleBroken(_("A pass is scheduled: entries wait until it is closed."))
+        raise TournamentRuleBroken(_("A pass is drawn: entries wait until it is closed."))
     _check_names(tournament, None, name, player_1, player_2)
     members = {m.name: m for m in tournament.club.members.all()}
     return Entry.objects.create(
@@ -127,6 +127,15 @@ def withdraw(entry: Entry) -> None:
     """A withdrawn entry keeps its played passes and is not scheduled any more."""
     closed = entry.tournament.schedule.filter(state=Pass.CLOSED).count()
     entry.withdrawn_after = closed
+    entry.save(update_fields=["withdrawn_after"])
+
+
+@transaction.atomic
+def reinstate(entry: Entry) -> None:
+    """A withdrawal taken back: the entry is drawn again from the next pass (the
+    passes it missed count nothing)."""
+    _check_names(entry.tournament, entry, entry.name, entry.player_1, entry.player_2)
+    entry.withdrawn_after = None
     entry.save(update_fields=["withdrawn_after"])
 
 
@@ -272,7 +281,7 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
     for individuals new partners every pass."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if _open_pass(tournament):
-        raise TournamentRuleBroken(_("Close the current pass before scheduling the next."))
+        raise TournamentRuleBroken(_("Close the current pass before drawing the next."))
     number = tournament.schedule.count() + 1
     if number > tournament.passes:
         raise TournamentRuleBroken(_("All passes of the tournament are played."))
@@ -477,17 +486,23 @@ def _dispute(table: Table, side: int, reason: str) -> Table:
 
 class TableStatus(NamedTuple):
     state: str
-    signed: frozenset[int]  # the sides whose signature holds for the game as it stands
+    signed: frozenset[int] = frozenset()  # the sides whose signature holds for the game
+    played: int = 0  # hands recorded so far
+    totals: tuple[int, int] | None = None  # the game's totals once a hand is recorded
 
 
 def table_status(table: Table, game: Game | None) -> TableStatus:
     """A table as the director sees it: a finished game not yet signed by both
     sides shows as entered (derived from its hands, never stored)."""
     result = game.result() if game is not None else None
-    if result is None or not result.over:
-        return TableStatus(table.state, frozenset())
+    if result is None or not result.hands:
+        return TableStatus(table.state)
+    totals = (result.totals[0], result.totals[1])
+    if not result.over:
+        return TableStatus(table.state, played=len(result.hands), totals=totals)
     signed = frozenset(table.signed_sides(result.totals))
-    return TableStatus(Table.ENTERED if table.state == Table.MISSING else table.state, signed)
+    state = Table.ENTERED if table.state == Table.MISSING else table.state
+    return TableStatus(state, signed, len(result.hands), totals)
 
 
 def table_states(round_: Pass) -> dict[int, TableStatus]:

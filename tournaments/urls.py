@@ -23,6 +23,11 @@ urlpatterns = [
         views.withdraw,
         name="withdraw",
     ),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/reinstate/",
+        views.reinstate,
+        name="reinstate",
+    ),
     path("tournaments/<int:tournament_id>/passes/", views.schedule, name="schedule"),
     path(
         "tournaments/<int:tournament_id>/passes/<int:number>/publish/",

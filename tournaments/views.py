@@ -68,14 +68,19 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
         draft = round_.state == Pass.DRAFT
         tables = []
         for t in round_.tables.all():
-            shown = states.get(t.pk, services.TableStatus(t.state, frozenset()))
+            shown = states.get(t.pk, services.TableStatus(t.state))
             sides = _side_names(tournament, t, entries)
             tables.append(
                 {
                     "table": t,
                     "seated": [entries[i].name for i in t.seats],
                     "state": shown.state,
-                    "label": labels[shown.state],
+                    "label": _("being played · hand %(played)s of %(hands)s")
+                    % {"played": shown.played, "hands": tournament.hands}
+                    if shown.state == Table.MISSING and shown.played
+                    else labels[shown.state],
+                    "totals": shown.totals,
+                    "finished": shown.played >= tournament.hands,
                     "sides": [
                         {"name": name, "code": code, "signed": side in shown.signed}
                         for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
@@ -110,6 +115,9 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),
         "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
+        "open_pass": any(item["round"].state != Pass.CLOSED for item in rounds),
+        "finished": len(rounds) >= tournament.passes
+        and all(item["round"].state == Pass.CLOSED for item in rounds),
     }
     if request.htmx and request.method == "GET":  # the passes refresh while tables play
         return render(request, "tournaments/director.html#passes", context)
@@ -218,6 +226,16 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
     tournament = _tournament(request, tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     return _act(request, tournament, lambda: services.withdraw(entry), _("Withdrawn."))
+
+
+@require_POST
+@login_required
+def reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    return _act(
+        request, tournament, lambda: services.reinstate(entry), _("Back in the tournament.")
+    )
 
 
 @require_POST

@@ -86,7 +86,7 @@ def test_late_entries_wait_while_a_pass_is_scheduled(club):
     teams(t, 4)
     services.schedule_next_pass(t)
 
-    with pytest.raises(services.TournamentRuleBroken, match="A pass is scheduled"):
+    with pytest.raises(services.TournamentRuleBroken, match="A pass is drawn"):
         services.register(t, name="Late", player_1="X", player_2="Y")
     with pytest.raises(services.TournamentRuleBroken, match="Close the current pass"):
         services.schedule_next_pass(t)
@@ -253,9 +253,11 @@ def test_a_finished_game_not_yet_confirmed_shows_as_entered(club):
 
     assert (states[done.pk].state, states[waiting.pk].state) == ("entered", "missing")
     services.confirm_table(done, done.codes[1])
-    assert services.table_states(first)[done.pk] == ("entered", frozenset({1}))
+    assert services.table_states(first)[done.pk] == ("entered", frozenset({1}), 4, (400, 228))
     services.confirm_table(done, done.codes[0])
-    assert services.table_states(first)[done.pk] == ("confirmed", frozenset({0, 1}))
+    assert services.table_states(first)[done.pk][:2] == ("confirmed", frozenset({0, 1}))
+    waiting.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=57, cards_1=100)
+    assert services.table_states(first)[waiting.pk] == ("missing", frozenset(), 1, (57, 100))
 
 
 def sign_both(table):

@@ -455,3 +455,43 @@ def test_the_director_puts_a_misspelt_team_right_in_the_results_and_its_games(di
     assert (
         "Die Trümpfe" in phone.get(reverse("scoring:table", args=[table.game_id])).content.decode()
     )
+
+
+def test_a_withdrawal_is_taken_back_and_the_entry_plays_again(director, club):
+    from tests.tournaments.test_services import teams, tournament
+
+    t = tournament(club)
+    entry, *_ = teams(t, 3)
+    director.post(reverse("tournaments:withdraw", args=[t.pk, entry.pk]))
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "withdrawn" in page
+    assert "Take back" in page
+
+    back = director.post(
+        reverse("tournaments:reinstate", args=[t.pk, entry.pk]),
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "Back in the tournament." in back.content.decode()
+    director.post(reverse("tournaments:schedule", args=[t.pk]))
+    seated = {i for table in Table.objects.filter(round__tournament=t) for i in table.seats}
+    assert entry.pk in seated | set(Pass.objects.get(tournament=t).byes)
+
+
+def test_the_director_sees_how_far_each_table_is_and_what_deciding_settles(director, club):
+    from tests.tournaments.test_services import play_out, teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    teams(t, 4)
+    done, playing = services.publish_pass(services.schedule_next_pass(t)).tables.all()
+    play_out(done)
+    playing.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=57, cards_1=100)
+
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "being played · hand 1 of 4" in page
+    assert "57 : 100" in page
+    assert "Settle at 400 : 228" in page
+    assert page.count("Settle at") == 1  # an unfinished game is not settled
+    assert "Draw pass 2" not in page  # pass 1 is still being played
