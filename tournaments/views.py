@@ -105,7 +105,10 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
                 + [entries[i] for i in round_.byes],
             }
         )
-    standings = [(s, entries[s.entry]) for s in services.current_standings(tournament)]
+    closed = any(item["round"].state == Pass.CLOSED for item in rounds)
+    standings = (
+        [(s, entries[s.entry]) for s in services.current_standings(tournament)] if closed else []
+    )
     context = {
         "tournament": tournament,
         "entries": list(entries.values()),
@@ -410,6 +413,10 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
                 "tie_break": _(TIE_BREAK_NAMES[standing.decided_by]) if standing.decided_by else "",
             }
         )
+    if not numbers:  # nothing played yet: the entries by name, nobody ranked by a draw
+        rows.sort(key=lambda row: row["entry"].name.casefold())
+        for row in rows:
+            row["rank"], row["tie_break"] = "", ""
     return numbers, rows
 
 

@@ -495,3 +495,21 @@ def test_the_director_sees_how_far_each_table_is_and_what_deciding_settles(direc
     assert "Settle at 400 : 228" in page
     assert page.count("Settle at") == 1  # an unfinished game is not settled
     assert "Draw pass 2" not in page  # pass 1 is still being played
+
+
+def test_before_a_pass_closes_the_standings_list_the_entries_by_name_unranked(director, club):
+    from tests.tournaments.test_services import tournament
+    from tournaments import services
+
+    t = tournament(club)
+    for name in ("Zebras", "Adler", "Murmeli"):
+        services.check_in(services.register(t, name=name, player_1=name + "1", player_2=name + "2"))
+
+    page = director.get(
+        reverse("tournaments:standings", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+
+    assert "Closed passes counted: 0 of 3." in page
+    assert page.index("Adler") < page.index("Murmeli") < page.index("Zebras")
+    assert "<td>1</td>" not in page
+    assert "draw" not in page
