@@ -281,10 +281,13 @@ def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code of a table card: this browser may score this table's game."""
     table = get_object_or_404(
-        Table.objects.select_related("round"), token=token, revoked_at__isnull=True
+        Table.objects.select_related("round__tournament"), token=token, revoked_at__isnull=True
     )
-    if table.game_id is None or table.round.state != Pass.PUBLISHED:
+    if table.game_id is None or table.round.state == Pass.DRAFT:
         raise Http404
+    if table.round.state == Pass.CLOSED:  # an old card scanned again
+        context = {"table": table, "tournament": table.round.tournament}
+        return render(request, "tournaments/table_closed.html", context, status=410)
     granted = set(request.session.get(TABLE_GRANTS, []))
     granted.add(table.game_id)
     request.session[TABLE_GRANTS] = sorted(granted)

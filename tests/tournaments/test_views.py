@@ -513,3 +513,26 @@ def test_before_a_pass_closes_the_standings_list_the_entries_by_name_unranked(di
     assert page.index("Adler") < page.index("Murmeli") < page.index("Zebras")
     assert "<td>1</td>" not in page
     assert "draw" not in page
+
+
+def test_the_card_of_a_closed_pass_says_so_instead_of_opening_the_game(director, club):
+    from tests.tournaments.test_services import play_out, sign_both, teams, tournament
+    from tournaments import services
+
+    t = tournament(club, published=True)
+    teams(t, 2)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.get()
+    play_out(table)
+    sign_both(table)
+    services.close_pass(first)
+
+    response = Client().get(
+        reverse("tournaments:table_link", args=[table.token]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    assert response.status_code == 410
+    assert "Pass 1 is closed: the result of table 1 counts in the standings." in (
+        response.content.decode()
+    )
+    assert reverse("tournaments:standings", args=[t.pk]) in response.content.decode()
