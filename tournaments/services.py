@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.db.models import Max, QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -365,14 +365,15 @@ def publish_pass(round_: Pass) -> Pass:
         records = tuple(
             _team_record(tournament, team, names) for team in _teams_of(tournament, table.seats)
         )
-        table.game = scoring.start_game(
-            club=tournament.club,
-            name=_("%(tournament)s · pass %(pass)s · table %(table)s")
-            % {
+        with translation.override(tournament.club.language):  # the club's records
+            name = _("%(tournament)s · pass %(pass)s · table %(table)s") % {
                 "tournament": _fit(tournament.name, gamefile.MAX_NAME - 50),
                 "pass": round_.number,
                 "table": table.number,
-            },
+            }
+        table.game = scoring.start_game(
+            club=tournament.club,
+            name=name,
             ruleset=tournament.ruleset,
             teams=records,  # type: ignore[arg-type]
             first_chooser=0,

@@ -380,7 +380,7 @@ def test_long_names_fit_the_games_a_pass_starts(club):
     game = services.publish_pass(services.schedule_next_pass(t)).tables.get().game
 
     assert len(game.name) <= 200
-    assert game.name.endswith("pass 1 · table 1")
+    assert game.name.endswith("passe 1 · table 1")  # in the club's language, French
     assert all(len(team.name) <= 100 for team in game.teams.all())
     assert game.teams.first().name.endswith("…")
 
@@ -447,3 +447,14 @@ def test_five_wrong_codes_in_a_row_make_the_table_wait_five_minutes(club):
     assert services.confirm_table(table, table.codes[1]).confirmed
     table.refresh_from_db()
     assert table.wrong_codes == 0
+
+
+def test_a_pass_names_its_games_in_the_clubs_language_whoever_publishes_it(club):
+    club.language = "de"
+    club.save()
+    t = tournament(club, name="Herbstjass")
+    teams(t, 2)
+
+    game = services.publish_pass(services.schedule_next_pass(t)).tables.get().game
+
+    assert game.name == "Herbstjass · Passe 1 · Tisch 1"
