@@ -32,6 +32,7 @@ from tournaments.forms import (
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
+from tournaments.standings import bye_points
 
 
 def _tournament(request: HttpRequest, tournament_id: int, needed: str = Role.ADMIN) -> Tournament:
@@ -403,6 +404,7 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     entries = {e.pk: e for e in tournament.entries.all()}
     scores = services.pass_scores(tournament)
     numbers = sorted({score.pass_number for score in scores})
+    byes = {(score.entry, score.pass_number) for score in scores if score.bye}
     rows = []
     for standing in services.current_standings(tournament, list(entries.values()), scores):
         entry = entries[standing.entry]
@@ -412,6 +414,9 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
                 "entry": entry,
                 "players": " & ".join(p for p in (entry.player_1, entry.player_2) if p),
                 "passes": [standing.per_pass.get(n, 0) for n in numbers],
+                "cells": [
+                    (standing.per_pass.get(n, 0), (standing.entry, n) in byes) for n in numbers
+                ],
                 "total": standing.total,
                 "tie_break": _(TIE_BREAK_NAMES[standing.decided_by]) if standing.decided_by else "",
             }
@@ -504,6 +509,8 @@ def results_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "numbers": numbers,
         "rows": rows,
         "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in tournament.tie_breaks],
+        "byes": any(bye for row in rows for _points, bye in row["cells"]),
+        "bye_points": bye_points(tournament.hands),
     }
     return pdf_response(
         request, "tournaments/results_pdf.html", context, f"results-{tournament.pk}.pdf"

@@ -205,3 +205,30 @@ def test_a_correction_after_the_pass_closed_counts_in_the_standings(club):
     assert [s.total for s in services.current_standings(t)] == [357, 271]
     table.refresh_from_db()
     assert table.result["totals"] == [400, 228]  # stored at closing, not rewritten
+
+
+@pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
+)
+def test_the_results_sheet_marks_a_bye_and_says_what_it_scores(client, club):
+    t = tournament(club, name="Preisjass impair")
+    teams(t, 5)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play_out(table, 100)
+        services.decide_table(table)
+    services.close_pass(first)
+    t.published = True
+    t.save()
+
+    response = client.get(
+        reverse("tournaments:results_pdf", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=response.content, capture_output=True, check=True
+    ).stdout.decode()
+
+    assert text.count("314*") == 1  # the one bye of the pass
+    assert "* bye: half a game, 314 points." in text
+    page = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
+    assert "314<abbr" in page
