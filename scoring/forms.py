@@ -52,7 +52,8 @@ class TeamChoiceField(forms.TypedChoiceField):
 
 
 class HandForm(forms.Form):
-    """One hand as the scorer enters it: trump, one team's card points, match, Weis, Stöck.
+    """One hand as the scorer enters it: trump (or the imposed one, in a tournament),
+    one team's card points, match, Weis, Stöck.
 
     ``cleaned_data["hand"]`` is the hand for the engine. Field names differ from the
     game file's where the screen differs: the scorer types one team's points
@@ -104,11 +105,17 @@ class HandForm(forms.Form):
         team_names: tuple[str, str],
         suit_style: str = "french",
         chooser: str | None = None,
+        imposed_trump: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.chooser = chooser
+        # A tournament's trump for this hand: the screen offers no other (the
+        # service refuses any other, whatever is sent).
+        self.imposed_trump = imposed_trump
+        if imposed_trump is not None:
+            self.initial = {**self.initial, "trump": imposed_trump}
         self.fields["trump"].choices = [
             (trump, str(trump_label(trump, suit_style))) for trump in ruleset.trumps
         ]

@@ -108,6 +108,13 @@ class Game(models.Model):
     def result(self) -> rules.GameResult:
         return self.record().result()
 
+    def imposed_trump(self, number: int) -> str | None:
+        """The trump the tournament imposes on hand ``number`` of its table's game;
+        ``None`` for an ordinary game, whose trump the chooser picks. (Select
+        ``table__round__tournament`` with the game to spare the queries.)"""
+        table = getattr(self, "table", None)  # tournaments.Table, when there is one
+        return None if table is None else table.round.tournament.trump_of_hand(number)
+
 
 def _number(hand: Hand) -> int:
     return hand.number

@@ -88,6 +88,17 @@ class GameView:
         return self.seats[rules.chooser(self.game.first_chooser, self.next_number)]
 
     @property
+    def imposed_trump(self) -> str | None:
+        """In a tournament game, the trump imposed on the next hand (RULES.md §9):
+        nobody chooses it."""
+        return self.game.imposed_trump(self.next_number)
+
+    @property
+    def imposed_trump_label(self) -> TrumpLabel | None:
+        trump = self.imposed_trump
+        return None if trump is None else trump_label(trump, self.game.suit_style)
+
+    @property
     def dealer(self) -> str:
         return self.seats[rules.dealer(self.game.first_chooser, self.next_number)]
 

@@ -18,11 +18,13 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from clubs.models import Club
 from scoring import rules
 from scoring.models import Game, Hand, HandChange, Player, Team
-from scoring.rules import RulesError, gamefile
+from scoring.rules import Problem, RulesError, gamefile
+from scoring.suits import trump_label
 
 
 class StaleScreen(Exception):
@@ -193,8 +195,26 @@ def hand_version(hand: Hand | None) -> str:
 
 
 def _locked_hands(game_id: int) -> tuple[Game, list[Hand]]:
-    game = Game.objects.select_for_update().get(pk=game_id)
+    game = (
+        Game.objects.select_for_update(of=("self",))  # the game's row; its table is read
+        .select_related("table__round__tournament")
+        .get(pk=game_id)
+    )
     return game, list(game.hands.order_by("number"))
+
+
+IMPOSED_TRUMP = gettext_noop("The trump of hand {hand} is imposed in this tournament: {trump}.")
+
+
+def _check_imposed_trump(game: Game, number: int, hand: rules.Hand) -> None:
+    """A tournament game's hand is played with the trump imposed on it (RULES.md §9):
+    raises :class:`RulesError` naming the hand and that trump."""
+    imposed = game.imposed_trump(number)
+    if imposed is not None and hand.trump != imposed:
+        trump = str(trump_label(imposed, game.suit_style))
+        raise RulesError(
+            [Problem("trump", IMPOSED_TRUMP, number, {"hand": number, "trump": trump})]
+        )
 
 
 def _repeated(game_id: int, form_key: uuid.UUID) -> Done | None:
@@ -256,10 +276,11 @@ def record_hand(
 ) -> Done:
     """Record hand ``number`` of a game.
 
-    Effects: checks the whole game with the new hand (raises :class:`RulesError`,
-    nothing stored); refuses with :class:`StaleScreen` when hand ``number`` is not
-    the next one (recorded from another screen meanwhile); stores the hand and a
-    :class:`HandChange`. Sending the same ``form_key`` again stores nothing more.
+    Effects: checks the whole game with the new hand, and in a tournament its
+    imposed trump (raises :class:`RulesError`, nothing stored); refuses with
+    :class:`StaleScreen` when hand ``number`` is not the next one (recorded from
+    another screen meanwhile); stores the hand and a :class:`HandChange`. Sending
+    the same ``form_key`` again stores nothing more.
     """
 
     def action() -> Done:
@@ -273,6 +294,7 @@ def record_hand(
                 if number <= len(hands)
                 else _("This screen is out of date — here is the game now."),
             )
+        _check_imposed_trump(game, number, hand)
         rules.play(game.rules, [*(h.to_rules() for h in hands), hand])
         stored = Hand.from_rules(game, number, hand)
         stored.save()
@@ -294,9 +316,10 @@ def correct_hand(
     """Replace hand ``number`` with a corrected one; the game is counted again.
 
     Effects: refuses with :class:`RulesError` when the corrected hand, or any later
-    hand with it, breaks a rule (the problem names that hand); refuses with
-    :class:`StaleScreen` when the hand changed since the form was made
-    (``version``); stores the hand and a :class:`HandChange` with before and after.
+    hand with it, breaks a rule (the problem names that hand), or when it changes a
+    tournament's imposed trump; refuses with :class:`StaleScreen` when the hand
+    changed since the form was made (``version``); stores the hand and a
+    :class:`HandChange` with before and after.
     """
 
     def action() -> Done:
@@ -315,6 +338,7 @@ def correct_hand(
                 _("Hand %(number)s was changed on another device — here it is now.")
                 % {"number": number},
             )
+        _check_imposed_trump(game, number, hand)
         corrected = [h.to_rules() for h in hands]
         corrected[number - 1] = hand
         rules.play(game.rules, corrected)

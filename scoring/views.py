@@ -139,19 +139,14 @@ def _remember_device(request: HttpRequest, response: HttpResponse) -> HttpRespon
     return response
 
 
-def _hand_form(view: GameView, data=None, initial=None) -> HandForm:
-    if initial is None:
-        initial = HandForm.initial_for(view.next_number)
-        table = getattr(view.game, "table", None)
-        if table is not None:  # a tournament game: the trump is imposed
-            initial["trump"] = table.round.tournament.trump_of_hand(view.next_number)
+def _hand_form(view: GameView) -> HandForm:
     return HandForm(
-        data,
-        initial=initial,
+        initial=HandForm.initial_for(view.next_number),
         ruleset=view.ruleset,
         team_names=view.team_names,
         suit_style=view.game.suit_style,
         chooser=view.chooser,
+        imposed_trump=view.imposed_trump,
     )
 
 
@@ -169,6 +164,7 @@ def _table(
         "can_score": _can_score(request, view.game),
         "table": table,
         "signed": table.signed_sides(view.result.totals) if table and view.over else set(),
+        "settled": _settled(view.game),
         "confirm": confirm or ConfirmForm(),
         "dispute": dispute or DisputeForm(),
         "form": form or _hand_form(view),
@@ -256,7 +252,8 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     # The hands are read once, locked, by the service; the page is drawn from what
     # it returns (a fixed, small number of queries on hand 1 as on hand 40).
     game = get_object_or_404(
-        Game.objects.prefetch_related("teams__players").select_related("table"), pk=game_id
+        Game.objects.prefetch_related("teams__players").select_related("table__round__tournament"),
+        pk=game_id,
     )
     _check(request, game, Role.SCORER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
@@ -267,6 +264,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         team_names=(teams[0].name, teams[1].name),
         suit_style=game.suit_style,
         chooser=seat_names(teams)[rules.chooser(game.first_chooser, number)],
+        imposed_trump=game.imposed_trump(number),
     )
     if not form.is_valid():
         return _table(request, game_view(game), form, status=422)
@@ -318,6 +316,7 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         team_names=view.team_names,
         suit_style=game.suit_style,
         chooser=stored.chooser or None,
+        imposed_trump=game.imposed_trump(number),
     )
     settled = _settled(game)
     context = {

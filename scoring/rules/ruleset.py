@@ -60,6 +60,12 @@ class Ruleset:
         return self.multipliers.get(trump, 1)
 
     @property
+    def match_card_points(self) -> int:
+        """The card points of a match: all 157 and the match bonus (257, or 157 in
+        a tournament without the bonus), before the trump's multiplier."""
+        return CARD_POINTS + self.match_bonus
+
+    @property
     def half_target(self) -> float | None:
         """Half the target: a loser below it is Rubicon (RULES.md §6)."""
         return None if self.target is None else self.target / 2

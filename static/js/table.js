@@ -9,6 +9,9 @@
     if (!form || form.dataset.ready) return;
     form.dataset.ready = "1";
     var total = parseInt(form.dataset.cardPoints, 10) || 157;
+    // A match: all the card points and the game's match bonus (none in most tournaments).
+    var matchPoints = parseInt(form.dataset.matchPoints, 10);
+    if (isNaN(matchPoints)) matchPoints = total;
     var points = form.querySelector(".points-input");
     var other = form.querySelector(".other-value");
 
@@ -22,7 +25,7 @@
       var match = checked("match");
       if (match !== "") {
         points.disabled = true;
-        other.textContent = "257 / 0";
+        other.textContent = matchPoints + " / 0";
         return;
       }
       points.disabled = false;

@@ -171,3 +171,49 @@ def test_recording_works_without_javascript(browser, live_server, scorer):
 
     assert totals(page) == ["57", "100"]
     context.close()
+
+
+def test_the_match_preview_counts_the_games_match_bonus(page, live_server, scorer):
+    start_game(page, live_server, "Tournament, 16 hands")  # no match bonus
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Hearts").click()
+    form.locator(".field-match label", has_text=TEAM_1).click()
+
+    expect(form.locator(".other-value")).to_have_text("157 / 0")
+    form.locator("button.save-hand").click()
+    page.wait_for_function(WAIT_FOR_NEXT_HAND_OR_ERROR, arg=1)
+    assert totals(page) == ["0", "157"]
+
+
+def test_a_tournament_table_shows_its_imposed_trump_fixed(page, live_server, transactional_db):
+    import datetime as dt
+
+    from clubs.models import Club
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    club = Club.objects.create(name="Jass-Club Bärn", slug="barn")
+    tournament = Tournament.objects.create(
+        club=club, name="Preisjass", date=dt.date(2026, 12, 5), hands=2, trump_order=["diamonds"]
+    )
+    for n in (1, 2):
+        entry = services.register(tournament, name=f"Team {n}", player_1=f"A{n}", player_2=f"B{n}")
+        services.check_in(entry)
+    table = services.publish_pass(services.schedule_next_pass(tournament)).tables.get()
+
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    form = page.locator("#hand-form")
+    expect(page.locator(".turn")).to_contain_text("Imposed trump: ♦ Diamonds")
+    expect(page.locator(".turn")).not_to_contain_text("chooses trump")
+    expect(form.locator(".field-trump legend")).to_have_text("Imposed trump")
+    expect(form.locator(".field-trump label")).to_have_count(1)
+    expect(form.locator("input[name=trump]:checked")).to_have_value("diamonds")
+    form.locator(".field-match label", has_text="Team 1").click()
+    expect(form.locator(".other-value")).to_have_text("157 / 0")
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "tournament-table-imposed-trump")
+
+    form.locator("button.save-hand").click()
+    page.wait_for_function(WAIT_FOR_NEXT_HAND_OR_ERROR, arg=1)
+    assert totals(page) == ["157", "0"]
+    assert Hand.objects.get().trump == "diamonds"

@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import PRESETS, TRUMPS, RulesError, Ruleset, parse_ruleset, preset
+from scoring.rules import (
+    PRESETS,
+    TRUMPS,
+    Hand,
+    RulesError,
+    Ruleset,
+    hand_points,
+    parse_ruleset,
+    preset,
+)
 from tests.rules.builders import problems_of
 
 ALL_ONE = dict.fromkeys(TRUMPS, 1)
@@ -108,6 +117,14 @@ def test_multiplier_of_each_mode():
     assert [schieber.multiplier(mode) for mode in TRUMPS] == [2, 2, 1, 1, 3, 3]
     assert preset("pique-double").multiplier("spades") == 2
     assert preset("pique-double").multiplier("hearts") == 1
+
+
+@pytest.mark.parametrize(("bonus", "expected"), [(100, 257), (50, 207), (0, 157)])
+def test_match_card_points_are_what_a_match_hand_counts_before_its_multiplier(bonus, expected):
+    ruleset = parse_ruleset({"preset": "chibre", "match_bonus": bonus})
+
+    assert ruleset.match_card_points == expected
+    assert hand_points(ruleset, Hand("hearts", (157, 0), match=0)) == (expected, 0)
 
 
 def test_half_target():
