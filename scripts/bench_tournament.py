@@ -1,6 +1,11 @@
 """`make bench`, tournament figures: 500 teams over 8 passes of 16 hands (generated),
 the standings page (queries, server time), scheduling a pass, the results PDF (time,
-pages), and the individual schedule of 200 players over 8 passes. Prints figures."""
+pages), on SQLite and on PostgreSQL; and the individual schedule of 200 players over
+8 passes. Prints figures, asserts nothing.
+
+Each database is measured in a child process (``--worker``) on a throwaway database:
+a temporary SQLite file, and a PostgreSQL database ``jassclub_bench_tournament``
+dropped and created again. The developer's ``db.sqlite3`` is never opened."""
 
 from __future__ import annotations
 
@@ -12,22 +17,30 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from collections import Counter
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scripts.bench import POSTGRES_URL, _postgres_admin, _postgres_unavailable  # noqa: E402
+
 TEAMS, PASSES, HANDS, PLAYERS = int(os.environ.get("BENCH_TEAMS", 500)), 8, 16, 200
+POSTGRES_DB = "jassclub_bench_tournament"
+WORKER_TIMEOUT = 1800
 
 
-def setup(database: Path) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+def setup() -> None:
+    if not os.environ.get("DATABASE_URL"):  # never the developer's db.sqlite3
+        raise SystemExit("bench_tournament --worker: set DATABASE_URL to a throwaway database")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
     os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "false"
     os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver"
     import django
 
+    warnings.filterwarnings("ignore", "No directory at")  # whitenoise: no collectstatic here
     django.setup()
     from django.core.management import call_command
     from django.test.utils import override_settings, setup_test_environment
@@ -53,12 +66,6 @@ def pdf_pages(pdf: bytes) -> str:
     )
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        setup(Path(folder) / "bench.sqlite3")
-        run()
-
-
 def run() -> None:
     import datetime as dt
 
@@ -69,10 +76,10 @@ def run() -> None:
 
     from clubs.models import Club, Member, Role
     from scoring.models import Hand
-    from tournaments import pairing, services
-    from tournaments.checks import repeated_opponents, repeated_partners
+    from tournaments import services
     from tournaments.models import Entry, Table, Tournament
 
+    vendor = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[connection.vendor]
     rng = random.Random(1)
     club = Club.objects.create(name="Bench", slug="bench")
     user = get_user_model().objects.create_user("director")
@@ -132,6 +139,24 @@ def run() -> None:
     pdf_time = time.perf_counter() - started
     pages = pdf_pages(pdf)
 
+    print(f"\n4. Tournament: {TEAMS} teams, {PASSES} passes of {HANDS} hands (generated), {vendor}")
+    print(
+        f"   scheduling one pass      median {statistics.median(scheduling) * 1000:.0f} ms, "
+        f"slowest {max(scheduling) * 1000:.0f} ms (pass 1 drawn, then Swiss)"
+    )
+    print(f"   teams meeting twice      {sum(1 for c in met.values() if c > 1)}")
+    print(
+        f"   standings page           {len(statements)} queries, "
+        f"median {statistics.median(times) * 1000:.0f} ms over 5"
+    )
+    print(f"   results PDF              {pdf_time:.1f} s, {pages} pages")
+
+
+def individual_schedule() -> None:
+    """The individual schedule needs no database: plain Python."""
+    from tournaments import pairing
+    from tournaments.checks import repeated_opponents, repeated_partners
+
     players = list(range(PLAYERS))
     history: list[pairing.PlayerPass] = []
     byes: Counter[int] = Counter()
@@ -144,21 +169,49 @@ def run() -> None:
         byes.update(seating.byes)
     individual = time.perf_counter() - started
 
-    print(f"\n4. Tournament: {TEAMS} teams, {PASSES} passes of {HANDS} hands (generated), SQLite")
-    print(
-        f"   scheduling one pass      median {statistics.median(scheduling) * 1000:.0f} ms, "
-        f"slowest {max(scheduling) * 1000:.0f} ms (pass 1 drawn, then Swiss)"
-    )
-    print(f"   teams meeting twice      {sum(1 for c in met.values() if c > 1)}")
-    print(
-        f"   standings page           {len(statements)} queries, "
-        f"median {statistics.median(times) * 1000:.0f} ms over 5"
-    )
-    print(f"   results PDF              {pdf_time:.1f} s, {pages} pages")
     print(f"\n5. Individual schedule: {PLAYERS} players, {PASSES} passes")
     print(f"   time                     {individual:.1f} s")
     print(f"   repeated partners        {repeated_partners(history)} (must be 0)")
     print(f"   repeated opponents       {repeated_opponents(history)}")
+
+
+def _worker(database_url: str) -> None:
+    """Run this script's ``--worker`` on one throwaway database; its figures go to stdout."""
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "false"}
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker"],
+        env=env,
+        cwd=ROOT,
+        timeout=WORKER_TIMEOUT,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the tournament bench failed on {urlsplit(database_url).scheme}")
+
+
+def main() -> None:
+    if "--worker" in sys.argv:
+        setup()
+        run()
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        _worker(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+    why = _postgres_unavailable()
+    if why:
+        print(f"\n4. Tournament on PostgreSQL: not measured, {why}")
+    else:
+        from psycopg import sql
+
+        name = sql.Identifier(POSTGRES_DB)
+        with _postgres_admin() as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+        try:
+            _worker(urlsplit(POSTGRES_URL)._replace(path=f"/{POSTGRES_DB}").geturl())
+        finally:
+            with _postgres_admin() as admin:
+                admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+    individual_schedule()
 
 
 if __name__ == "__main__":
