@@ -1,0 +1,62 @@
+"""Tournament actions, one function each, each in one transaction. This package is
+the one place that moves data between the database and the plain-Python
+scheduling (tournaments/pairing.py) and standings (tournaments/standings.py).
+
+- ``entries``: registration, names put right, check-in, withdrawal;
+- ``passes``: drawing, swapping, publishing and closing a pass;
+- ``tables``: signatures, disputes, the director's decisions, paper totals;
+- ``results``: points and standings over the closed passes, an entry's passes.
+"""
+
+from tournaments.services.common import TournamentRuleBroken
+from tournaments.services.entries import (
+    check_in,
+    correct_entry,
+    playing_entries,
+    register,
+    reinstate,
+    withdraw,
+)
+from tournaments.services.passes import close_pass, findings, publish_pass, schedule_next_pass, swap
+from tournaments.services.results import EntryTable, current_standings, entry_passes, pass_scores
+from tournaments.services.tables import (
+    WRONG_CODE_WAIT,
+    WRONG_CODES,
+    Signed,
+    TableStatus,
+    confirm_table,
+    decide_table,
+    dispute_table,
+    enter_paper_totals,
+    table_states,
+    table_status,
+)
+
+__all__ = [
+    "WRONG_CODES",
+    "WRONG_CODE_WAIT",
+    "EntryTable",
+    "Signed",
+    "TableStatus",
+    "TournamentRuleBroken",
+    "check_in",
+    "close_pass",
+    "confirm_table",
+    "correct_entry",
+    "current_standings",
+    "decide_table",
+    "dispute_table",
+    "enter_paper_totals",
+    "entry_passes",
+    "findings",
+    "pass_scores",
+    "playing_entries",
+    "publish_pass",
+    "register",
+    "reinstate",
+    "schedule_next_pass",
+    "swap",
+    "table_states",
+    "table_status",
+    "withdraw",
+]

@@ -1,0 +1,48 @@
+"""What the tournament services share: the refusal, the open pass, and the sides
+of a table as its game names them."""
+
+from __future__ import annotations
+
+from django.utils.text import Truncator
+
+from scoring.rules import gamefile
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+
+
+class TournamentRuleBroken(Exception):
+    """An action the tournament's state does not allow; nothing was changed."""
+
+
+def open_pass(tournament: Tournament) -> Pass | None:
+    return tournament.schedule.exclude(state=Pass.CLOSED).first()
+
+
+def teams_of(tournament: Tournament, seats: list[int]) -> tuple[list[int], list[int]]:
+    if tournament.format == INDIVIDUAL:
+        return [seats[0], seats[2]], [seats[1], seats[3]]
+    return [seats[0]], [seats[1]]
+
+
+def fit_name(text: str, limit: int) -> str:
+    """A name made from longer ones, cut to what a game's record holds."""
+    return Truncator(text).chars(limit)
+
+
+def team_record(
+    tournament: Tournament, team: list[int], entries: dict[int, Entry]
+) -> gamefile.Team:
+    """A side of a table as its game names it: the team and its two players, or in an
+    individual tournament the two partners of this pass."""
+    if tournament.format == INDIVIDUAL:
+        players = (entries[team[0]].player_1, entries[team[1]].player_1)
+        return gamefile.Team(fit_name(" & ".join(players), gamefile.MAX_TEAM_NAME), players)
+    entry = entries[team[0]]
+    return gamefile.Team(entry.name, (entry.player_1, entry.player_2))
+
+
+def locked_table(table: Table) -> Table:
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "game")
+        .get(pk=table.pk)
+    )

@@ -1,0 +1,124 @@
+"""Entries: registration, names put right, check-in, withdrawal (RULES.md §9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.models import Hand
+from scoring.models import Team as GameTeam
+from scoring.rules import gamefile
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.services.common import TournamentRuleBroken, open_pass, team_record, teams_of
+
+
+@transaction.atomic
+def register(tournament: Tournament, *, name: str, player_1: str, player_2: str = "") -> Entry:
+    """A team or player enters; late entries are taken until the next pass is scheduled."""
+    if open_pass(tournament):
+        raise TournamentRuleBroken(_("A pass is drawn: entries wait until it is closed."))
+    _check_names(tournament, None, name, player_1, player_2)
+    members = {m.name: m for m in tournament.club.members.all()}
+    return Entry.objects.create(
+        tournament=tournament,
+        name=name,
+        player_1=player_1,
+        player_2=player_2 if tournament.format != INDIVIDUAL else "",
+        member_1=members.get(player_1),
+        member_2=members.get(player_2),
+    )
+
+
+def _check_names(
+    tournament: Tournament, entry: Entry | None, name: str, player_1: str, player_2: str
+) -> None:
+    """An entry has a name of its own, a team two different players, and nobody
+    plays for two entries at once (a withdrawn entry's players are free again)."""
+    individual = tournament.format == INDIVIDUAL
+    if not individual and not player_2:
+        raise TournamentRuleBroken(_("A team has two players."))
+    if not individual and player_1.strip().casefold() == player_2.strip().casefold():
+        raise TournamentRuleBroken(_("A team has two different players."))
+    others = tournament.entries.exclude(pk=entry.pk if entry else None)
+    if others.filter(name=name).exists():
+        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": name})
+    players = [player_1] if individual else [player_1, player_2]
+    for other in others:
+        if other.withdrawn:
+            continue
+        for player in players:
+            if player.strip().casefold() in (
+                p.strip().casefold() for p in (other.player_1, other.player_2) if p
+            ):
+                raise TournamentRuleBroken(
+                    _("%(player)s already plays in %(entry)s.")
+                    % {"player": player, "entry": other.name}
+                )
+
+
+@transaction.atomic
+def correct_entry(entry: Entry, *, name: str, player_1: str, player_2: str = "") -> Entry:
+    """A name spelt wrong is put right everywhere it shows: the standings, the
+    results sheet, and the games the entry played or is playing. Points and
+    signatures stay as they are."""
+    tournament = entry.tournament
+    individual = tournament.format == INDIVIDUAL
+    _check_names(tournament, entry, name, player_1, player_2)
+    members = {m.name: m for m in tournament.club.members.all()}
+    entry.name, entry.player_1 = name, player_1
+    entry.player_2 = "" if individual else player_2
+    entry.member_1, entry.member_2 = members.get(player_1), members.get(entry.player_2)
+    entry.save()
+    entries = {e.pk: e for e in tournament.entries.all()}
+    tables = Table.objects.filter(round__tournament=tournament, game__isnull=False)
+    for table in tables:
+        for index, team in enumerate(teams_of(tournament, table.seats)):
+            if entry.pk in team:
+                _rename_side(table.game_id, index, team_record(tournament, team, entries), members)
+    return entry
+
+
+def _rename_side(
+    game_id: int,
+    index: int,
+    record: gamefile.Team,
+    members: dict[str, Any],
+) -> None:
+    """One side of a game takes the names of its record; the hands follow who chose trump."""
+    side = GameTeam.objects.get(game_id=game_id, index=index)
+    side.name = record.name
+    side.save(update_fields=["name"])
+    for player in side.players.all():
+        new = record.players[player.position]
+        if player.name != new:
+            Hand.objects.filter(game_id=game_id, chooser=player.name).update(chooser=new)
+            player.name, player.member = new, members.get(new)
+            player.save(update_fields=["name", "member"])
+
+
+def check_in(entry: Entry, present: bool = True) -> None:
+    entry.checked_in = present
+    entry.save(update_fields=["checked_in"])
+
+
+@transaction.atomic
+def withdraw(entry: Entry) -> None:
+    """A withdrawn entry keeps its played passes and is not scheduled any more."""
+    closed = entry.tournament.schedule.filter(state=Pass.CLOSED).count()
+    entry.withdrawn_after = closed
+    entry.save(update_fields=["withdrawn_after"])
+
+
+@transaction.atomic
+def reinstate(entry: Entry) -> None:
+    """A withdrawal taken back: the entry is drawn again from the next pass (the
+    passes it missed count nothing)."""
+    _check_names(entry.tournament, entry, entry.name, entry.player_1, entry.player_2)
+    entry.withdrawn_after = None
+    entry.save(update_fields=["withdrawn_after"])
+
+
+def playing_entries(tournament: Tournament) -> list[Entry]:
+    return [e for e in tournament.entries.all() if e.checked_in and not e.withdrawn]

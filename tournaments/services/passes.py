@@ -1,0 +1,217 @@
+"""Passes: drawn as a draft (pairing.py), checked (checks.py), swapped by hand,
+published with a game per table, and closed once every table is settled."""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring import services as scoring
+from scoring.models import Game, HandChange
+from scoring.rules import gamefile
+from tournaments import checks, pairing
+from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
+from tournaments.services.common import (
+    TournamentRuleBroken,
+    fit_name,
+    open_pass,
+    team_record,
+    teams_of,
+)
+from tournaments.services.entries import playing_entries
+from tournaments.services.results import current_standings, game_result, last_changes
+
+
+@transaction.atomic
+def schedule_next_pass(tournament: Tournament) -> Pass:
+    """Draw the next pass as a draft the director can still change: pass 1 at
+    random from the tournament's seed, later passes by standing (Swiss) for teams;
+    for individuals new partners every pass."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if open_pass(tournament):
+        raise TournamentRuleBroken(_("Close the current pass before drawing the next."))
+    number = tournament.schedule.count() + 1
+    if number > tournament.passes:
+        raise TournamentRuleBroken(_("All passes of the tournament are played."))
+    entries = playing_entries(tournament)
+    minimum = 4 if tournament.format == INDIVIDUAL else 2
+    if len(entries) < minimum:
+        raise TournamentRuleBroken(_("Too few entries are checked in to play."))
+    earlier = list(tournament.schedule.prefetch_related("tables"))
+    byes = Counter(entry_id for p in earlier for entry_id in p.byes)
+    ids = [e.pk for e in entries]
+    if tournament.format == INDIVIDUAL:
+        partnered = {
+            frozenset((t.seats[a], t.seats[a + 2]))
+            for p in earlier
+            for t in p.tables.all()
+            for a in (0, 1)
+        }
+        opposed = Counter(
+            frozenset((t.seats[a], t.seats[b]))
+            for p in earlier
+            for t in p.tables.all()
+            for a in (0, 2)
+            for b in (1, 3)
+        )
+        seating = pairing.player_pass(ids, partnered, opposed, byes, seed=tournament.seed + number)
+        tables = [list(t) for t in seating.tables]
+        bye_ids = list(seating.byes)
+    else:
+        if number == 1:
+            drawn = pairing.random_team_pass(ids, tournament.seed, byes)
+        else:
+            order = {s.entry: position for position, s in enumerate(current_standings(tournament))}
+            standing = sorted(ids, key=lambda entry_id: order.get(entry_id, len(order)))
+            met = {frozenset(t.seats) for p in earlier for t in p.tables.all()}
+            drawn = pairing.swiss_team_pass(standing, met, byes)
+        tables = [list(t) for t in drawn.tables]
+        bye_ids = [drawn.bye] if drawn.bye is not None else []
+    round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
+    Table.objects.bulk_create(
+        Table(round=round_, number=index, seats=seats, codes=_codes())
+        for index, seats in enumerate(tables, start=1)
+    )
+    return round_
+
+
+def _codes() -> list[str]:
+    """The short codes printed on each side's own slip to sign a result: six digits,
+    never the same for both sides of a table."""
+    first = f"{secrets.randbelow(10**6):06d}"
+    while (second := f"{secrets.randbelow(10**6):06d}") == first:
+        pass
+    return [first, second]
+
+
+@transaction.atomic
+def publish_pass(round_: Pass) -> Pass:
+    """The pass is played: every table gets its game, with the tournament's rules."""
+    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    if round_.state != Pass.DRAFT:
+        raise TournamentRuleBroken(_("This pass is already being played."))
+    tournament = round_.tournament
+    names = {e.pk: e for e in tournament.entries.all()}
+    for table in round_.tables.all():
+        records = tuple(
+            team_record(tournament, team, names) for team in teams_of(tournament, table.seats)
+        )
+        with translation.override(tournament.club.language):  # the club's records
+            name = _("%(tournament)s · pass %(pass)s · table %(table)s") % {
+                "tournament": fit_name(tournament.name, gamefile.MAX_NAME - 50),
+                "pass": round_.number,
+                "table": table.number,
+            }
+        table.game = scoring.start_game(
+            club=tournament.club,
+            name=name,
+            ruleset=tournament.ruleset,
+            teams=records,  # type: ignore[arg-type]
+            first_chooser=0,
+            suit_style=tournament.club.suit_style,
+            played_on=tournament.date,
+        )
+        table.save(update_fields=["game"])
+    round_.state = Pass.PUBLISHED
+    round_.save(update_fields=["state"])
+    return round_
+
+
+@transaction.atomic
+def close_pass(round_: Pass) -> Pass:
+    """A pass closes when every table is confirmed or decided; its points then count
+    in the standings and the next pass can be scheduled."""
+    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    if round_.state != Pass.PUBLISHED:
+        raise TournamentRuleBroken(_("This pass is not being played."))
+    open_tables = [
+        t.number for t in round_.tables.all() if t.state not in (Table.CONFIRMED, Table.DECIDED)
+    ]
+    if open_tables:
+        raise TournamentRuleBroken(
+            ngettext(
+                "Table %(tables)s is not confirmed yet.",
+                "Tables %(tables)s are not confirmed yet.",
+                len(open_tables),
+            )
+            % {"tables": ", ".join(str(n) for n in open_tables)}
+        )
+    tables = [t for t in round_.tables.all() if t.game_id and t.paper_totals is None]
+    games = Game.objects.filter(table__round=round_).prefetch_related("teams__players", "hands")
+    last = last_changes(HandChange.objects.filter(game__table__round=round_))
+    results = {game.pk: game_result(game, last.get(game.pk, 0)) for game in games}
+    for table in tables:
+        table.result = results[table.game_id]
+    Table.objects.bulk_update(tables, ["result"])
+    round_.state = Pass.CLOSED
+    round_.save(update_fields=["state"])
+    return round_
+
+
+@transaction.atomic
+def swap(round_: Pass, first: int, second: int) -> Pass:
+    """Exchange two entries' places (tables, seats or the bye) in a draft pass."""
+    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    if round_.state != Pass.DRAFT:
+        raise TournamentRuleBroken(_("Only a pass not yet published can be changed."))
+
+    def exchanged(ids: list[int]) -> list[int]:
+        return [second if i == first else first if i == second else i for i in ids]
+
+    tables = list(round_.tables.all())
+    placed = {i for t in tables for i in t.seats} | set(round_.byes)
+    if first not in placed or second not in placed or first == second:
+        raise TournamentRuleBroken(_("Choose two different entries of this pass."))
+    for table in tables:
+        table.seats = exchanged(table.seats)
+    Table.objects.bulk_update(tables, ["seats"])
+    round_.byes = exchanged(round_.byes)
+    round_.save(update_fields=["byes"])
+    return round_
+
+
+def findings(round_: Pass) -> list[checks.Finding]:
+    """What the validator says of a pass, given the passes before it."""
+    tournament = round_.tournament
+    earlier = list(tournament.schedule.filter(number__lt=round_.number).prefetch_related("tables"))
+    names = {e.pk: e.name for e in tournament.entries.all()}
+    ids = [e.pk for e in playing_entries(tournament)]  # who this pass must place
+    if tournament.format == INDIVIDUAL:
+        found = checks.check_player_pass(
+            ids,
+            pairing.PlayerPass(
+                tuple(tuple(t.seats) for t in round_.tables.all()), tuple(round_.byes)
+            ),  # type: ignore[misc]
+            [
+                pairing.PlayerPass(tuple(tuple(t.seats) for t in p.tables.all()), tuple(p.byes))  # type: ignore[misc]
+                for p in earlier
+            ],
+        )
+    else:
+        found = checks.check_team_pass(
+            ids,
+            pairing.TeamPass(
+                tuple(tuple(t.seats) for t in round_.tables.all()),  # type: ignore[misc]
+                round_.byes[0] if round_.byes else None,
+            ),
+            [
+                pairing.TeamPass(
+                    tuple(tuple(t.seats) for t in p.tables.all()), p.byes[0] if p.byes else None
+                )  # type: ignore[misc]
+                for p in earlier
+            ],
+        )
+    return [
+        checks.Finding(
+            f.kind,
+            f.template,
+            f.entries,
+            {key: names.get(value, value) for key, value in f.params.items()},  # type: ignore[call-overload]
+        )
+        for f in found
+    ]

@@ -1,0 +1,178 @@
+"""Points and standings read from the closed passes, and each entry's own passes.
+
+Each table's result is stored when its pass closes; a game changed since is
+counted again from its hands."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from django.db.models import Max, QuerySet
+
+from scoring.models import Game, HandChange
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.services.common import teams_of
+from tournaments.standings import PassScore, Standing, bye_points, standings
+
+
+def last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
+    """The latest change of each game: a stored result counted up to it still holds."""
+    return dict(games.values_list("game_id").annotate(last=Max("pk")).order_by())
+
+
+def game_result(game: Game, last_change: int) -> dict[str, Any]:
+    record = game.record()
+    matches = [0, 0]
+    for hand in record.hands:
+        if hand.match is not None:
+            matches[hand.match] += 1
+    return {"totals": list(record.result().totals), "matches": matches, "change": last_change}
+
+
+def pass_scores(tournament: Tournament) -> list[PassScore]:
+    """Points of every entry in every closed pass (byes score half a game).
+
+    Each table's result is stored when its pass closes; a game changed since (the
+    director's correction) is counted again from its hands. The games are selected
+    by a join on their tables, not by a list of ids, so that a tournament of
+    hundreds of tables stays one query per kind of row."""
+    closed = list(tournament.schedule.filter(state=Pass.CLOSED))
+    tables = list(Table.objects.filter(round__in=closed, game__isnull=False))
+    last = last_changes(
+        HandChange.objects.filter(
+            game__table__round__tournament=tournament, game__table__round__state=Pass.CLOSED
+        )
+    )
+    stale = {
+        table.game_id
+        for table in tables
+        if table.paper_totals is None
+        and (table.result is None or table.result["change"] != last.get(table.game_id, 0))
+    }
+    games = (
+        {
+            game.pk: game
+            for game in Game.objects.filter(
+                table__round__tournament=tournament, table__round__state=Pass.CLOSED
+            )
+            .filter(pk__in=stale)
+            .prefetch_related("teams__players", "hands")
+        }
+        if stale
+        else {}
+    )
+    numbers = {round_.pk: round_.number for round_ in closed}
+    scores = [
+        PassScore(entry_id, round_.number, bye_points(tournament.hands), bye=True)
+        for round_ in closed
+        for entry_id in round_.byes
+    ]
+    for table in tables:
+        if table.paper_totals is not None:
+            totals, matches = table.paper_totals, [0, 0]
+        else:
+            result = (
+                game_result(games[table.game_id], 0) if table.game_id in stale else table.result
+            )
+            totals, matches = result["totals"], result["matches"]
+        for team, entry_ids in enumerate(teams_of(tournament, table.seats)):
+            for entry_id in entry_ids:
+                scores.append(
+                    PassScore(entry_id, numbers[table.round_id], totals[team], matches[team])
+                )
+    return scores
+
+
+def current_standings(
+    tournament: Tournament,
+    entries: list[Entry] | None = None,
+    scores: list[PassScore] | None = None,
+) -> list[Standing]:
+    """The standing over the closed passes (entries and scores may be given when the
+    caller has them already). It ranks the entries that played or sat out a pass
+    and those checked in to play the next one: a team that never came, or withdrew
+    before playing, is not ranked last with nothing."""
+    entries = list(tournament.entries.all()) if entries is None else entries
+    scores = pass_scores(tournament) if scores is None else scores
+    took_part = {score.entry for score in scores}
+    return standings(
+        [e.pk for e in entries if e.pk in took_part or (e.checked_in and not e.withdrawn)],
+        scores,
+        best_of=tournament.best_of,
+        tie_breaks=tournament.tie_breaks,
+        seed=tournament.seed,
+    )
+
+
+class EntryTable(NamedTuple):
+    """One pass of an entry, as its own page shows it."""
+
+    number: int  # the pass
+    state: str  # the pass's state
+    table: int | None  # None for a bye
+    partner: str  # individual tournaments: who sat opposite
+    opponents: str
+    points: int | None
+    against: int | None
+    matches: int
+    settled: bool  # confirmed or decided: the points will not change any more
+
+
+def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
+    """Every pass an entry played, is playing or sat out, with the points so far. The
+    draft of a pass is the director's until it is published."""
+    rounds = list(tournament.schedule.exclude(state=Pass.DRAFT).prefetch_related("tables"))
+    names = {
+        e.pk: (e.player_1 if tournament.format == INDIVIDUAL else e.name)
+        for e in tournament.entries.all()
+    }
+    seated = {
+        round_.pk: table
+        for round_ in rounds
+        for table in round_.tables.all()
+        if entry.pk in table.seats
+    }
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(
+            pk__in=[t.game_id for t in seated.values() if t.game_id]
+        ).prefetch_related("teams__players", "hands")
+    }
+    lines = []
+    for round_ in rounds:
+        table = seated.get(round_.pk)
+        if table is None:
+            if entry.pk in round_.byes:
+                points = bye_points(tournament.hands)
+                lines.append(
+                    EntryTable(round_.number, round_.state, None, "", "", points, None, 0, True)
+                )
+            continue
+        teams = teams_of(tournament, table.seats)
+        side = 0 if entry.pk in teams[0] else 1
+        partner = " & ".join(names[i] for i in teams[side] if i != entry.pk)
+        opponents = " & ".join(names[i] for i in teams[1 - side])
+        totals: list[int] | None = None
+        matches = [0, 0]
+        if table.paper_totals is not None:
+            totals = table.paper_totals
+        elif table.game_id in games:
+            record = games[table.game_id].record()
+            totals = list(record.result().totals)
+            for hand in record.hands:
+                if hand.match is not None:
+                    matches[hand.match] += 1
+        lines.append(
+            EntryTable(
+                round_.number,
+                round_.state,
+                table.number,
+                partner,
+                opponents,
+                totals[side] if totals else None,
+                totals[1 - side] if totals else None,
+                matches[side],
+                table.state in (Table.CONFIRMED, Table.DECIDED),
+            )
+        )
+    return lines

@@ -1,0 +1,42 @@
+"""What the tournament views share: the director's tournament, a table's sides,
+and an action with its message."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+
+from clubs import access
+from clubs.models import Role
+from tournaments import services
+from tournaments.models import INDIVIDUAL, Entry, Table, Tournament
+
+
+def directed_tournament(
+    request: HttpRequest, tournament_id: int, needed: str = Role.ADMIN
+) -> Tournament:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    access.club_for(request.user, tournament.club.slug, needed)
+    return tournament
+
+
+def side_names(tournament: Tournament, table: Table, entries: dict[int, Entry]) -> list[str]:
+    """The two sides of a table: the teams, or in an individual tournament the two
+    pairs of partners (seats 1 and 3, 2 and 4)."""
+    if tournament.format == INDIVIDUAL:
+        return [
+            " & ".join(entries[i].player_1 for i in side)
+            for side in (table.seats[0::2], table.seats[1::2])
+        ]
+    return [entries[i].name for i in table.seats]
+
+
+def act(request: HttpRequest, tournament: Tournament, action, done: str) -> HttpResponse:
+    try:
+        action()
+    except services.TournamentRuleBroken as broken:
+        messages.error(request, str(broken))
+    else:
+        messages.success(request, done)
+    return redirect(tournament)

@@ -1,0 +1,289 @@
+"""The director's page: the tournament, its entries, drawing and publishing passes,
+and the table cards."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs import access
+from clubs.models import Role
+from scoring.suits import trump_label
+from tournaments import services
+from tournaments.forms import (
+    EntryForm,
+    TournamentForm,
+)
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table
+from tournaments.pdf import pdf_response
+from tournaments.views.common import act, directed_tournament, side_names
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.club_for(request.user, slug)
+    is_admin = access.has_role(request.user, club.pk, Role.ADMIN)
+    form = TournamentForm(request.POST or None) if is_admin else None
+    if request.method == "POST":
+        if form is None:
+            raise Http404
+        if form.is_valid():
+            form.instance.club = club
+            tournament = form.save()
+            return redirect(tournament)
+    context = {"club": club, "tournaments": club.tournaments.all(), "form": form}
+    status = 422 if form is not None and form.is_bound else 200
+    return render(request, "tournaments/list.html", context, status=status)
+
+
+def _director_page(request, tournament, entry_form=None, status=200) -> HttpResponse:
+    entries = {e.pk: e for e in tournament.entries.all()}
+    labels = dict(Table.STATES)
+    rounds = []
+    for round_ in tournament.schedule.prefetch_related("tables"):
+        playing = round_.state == Pass.PUBLISHED
+        states = services.table_states(round_) if playing else {}
+        draft = round_.state == Pass.DRAFT
+        tables = []
+        for t in round_.tables.all():
+            shown = states.get(t.pk, services.TableStatus(t.state))
+            sides = side_names(tournament, t, entries)
+            tables.append(
+                {
+                    "table": t,
+                    "seated": [entries[i].name for i in t.seats],
+                    "state": shown.state,
+                    "label": _("being played · hand %(played)s of %(hands)s")
+                    % {"played": shown.played, "hands": tournament.hands}
+                    if shown.state == Table.MISSING and shown.played
+                    else labels[shown.state],
+                    "totals": shown.totals,
+                    "finished": shown.played >= tournament.hands,
+                    "sides": [
+                        {"name": name, "code": code, "signed": side in shown.signed}
+                        for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
+                    ],
+                    "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
+                }
+            )
+        rounds.append(
+            {
+                "round": round_,
+                "tables": tables,
+                "byes": [entries[i].name for i in round_.byes],
+                "findings": [
+                    (f, _(f.template).format(**f.params)) for f in services.findings(round_)
+                ]
+                if draft
+                else [],
+                "placed": sorted(
+                    (entries[i] for t in round_.tables.all() for i in t.seats),
+                    key=lambda e: e.name,
+                )
+                + [entries[i] for i in round_.byes],
+            }
+        )
+    closed = any(item["round"].state == Pass.CLOSED for item in rounds)
+    standings = (
+        [(s, entries[s.entry]) for s in services.current_standings(tournament)] if closed else []
+    )
+    context = {
+        "tournament": tournament,
+        "entries": list(entries.values()),
+        "rounds": rounds,
+        "entry_form": entry_form or EntryForm(team=tournament.format != INDIVIDUAL),
+        "individual": tournament.format == INDIVIDUAL,
+        "standings": standings,
+        "members": sorted(m.name for m in tournament.club.members.all()),
+        "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
+        "open_pass": any(item["round"].state != Pass.CLOSED for item in rounds),
+        "finished": len(rounds) >= tournament.passes
+        and all(item["round"].state == Pass.CLOSED for item in rounds),
+    }
+    if request.htmx and request.method == "GET":  # the passes refresh while tables play
+        return render(request, "tournaments/director.html#passes", context)
+    return render(request, "tournaments/director.html", context, status=status)
+
+
+@require_GET
+@login_required
+def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _director_page(request, directed_tournament(request, tournament_id))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament's settings: all of them until a pass is published; after that
+    the rules of the games stay as they were played."""
+    tournament = directed_tournament(request, tournament_id)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Saved."))
+        return redirect(tournament)
+    status = 422 if form.is_bound else 200
+    context = {"tournament": tournament, "form": form}
+    return render(request, "tournaments/settings.html", context, status=status)
+
+
+@require_POST
+@login_required
+def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    form = EntryForm(request.POST, team=tournament.format != INDIVIDUAL)
+    if form.is_valid():
+        try:
+            services.register(tournament, **form.cleaned_data)
+        except services.TournamentRuleBroken as broken:
+            form.add_error(None, str(broken))
+        else:
+            messages.success(request, _("%(name)s registered.") % form.cleaned_data)
+            return redirect(tournament)
+    return _director_page(request, tournament, form, status=422)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Put a team's or player's names right, at any time: the results and the games
+    follow."""
+    tournament = directed_tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    initial = {"name": entry.name, "player_1": entry.player_1, "player_2": entry.player_2}
+    form = EntryForm(request.POST or None, initial=initial, team=tournament.format != INDIVIDUAL)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_entry(entry, **form.cleaned_data)
+        except services.TournamentRuleBroken as broken:
+            form.add_error(None, str(broken))
+        else:
+            messages.success(request, _("%(name)s saved.") % form.cleaned_data)
+            return redirect(tournament)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "form": form,
+        "individual": tournament.format == INDIVIDUAL,
+        "members": sorted(m.name for m in tournament.club.members.all()),
+    }
+    status = 422 if form.is_bound else 200
+    return render(request, "tournaments/entry_form.html", context, status=status)
+
+
+@require_POST
+@login_required
+def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    present = request.POST.get("present") == "1"
+    return act(request, tournament, lambda: services.check_in(entry, present), _("Saved."))
+
+
+@require_POST
+@login_required
+def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    return act(request, tournament, lambda: services.withdraw(entry), _("Withdrawn."))
+
+
+@require_POST
+@login_required
+def reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    return act(request, tournament, lambda: services.reinstate(entry), _("Back in the tournament."))
+
+
+@require_POST
+@login_required
+def schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    return act(
+        request,
+        tournament,
+        lambda: services.schedule_next_pass(tournament),
+        _("Pass drawn: check it, then publish it."),
+    )
+
+
+@require_POST
+@login_required
+def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    return act(request, tournament, lambda: services.publish_pass(round_), _("Pass published."))
+
+
+@require_POST
+@login_required
+def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    try:
+        first, second = int(request.POST.get("first", "")), int(request.POST.get("second", ""))
+    except ValueError:
+        messages.error(request, _("Choose two different entries of this pass."))
+        return redirect(tournament)
+    return act(
+        request,
+        tournament,
+        lambda: services.swap(round_, first, second),
+        _("Swapped: the check below shows what it changes."),
+    )
+
+
+@require_POST
+@login_required
+def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    return act(request, tournament, lambda: services.close_pass(round_), _("Pass closed."))
+
+
+@require_GET
+@login_required
+def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """One card per table: who sits where, the imposed trumps, the QR code of the
+    table's scoring link, and a blank score sheet for a table without a phone."""
+    tournament = directed_tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    entries = {e.pk: e for e in tournament.entries.all()}
+    cards = []
+    for table in round_.tables.all():
+        url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
+        seats = [entries[i] for i in table.seats]
+        cards.append(
+            {
+                "table": table,
+                "seats": seats,
+                "sides": list(
+                    zip(side_names(tournament, table, entries), table.codes, strict=False)
+                ),
+                "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
+                "url": url,
+            }
+        )
+    trumps = [
+        (n, trump_label(tournament.trump_of_hand(n), tournament.club.suit_style))
+        for n in range(1, tournament.hands + 1)
+    ]
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "cards": cards,
+        "trumps": trumps,
+        "individual": tournament.format == INDIVIDUAL,
+    }
+    return pdf_response(
+        request, "tournaments/cards_pdf.html", context, f"tables-{tournament.pk}-{number}.pdf"
+    )

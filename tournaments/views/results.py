@@ -1,0 +1,178 @@
+"""Results: live standings, each entry's page, CSV and the PDF results sheet."""
+
+from __future__ import annotations
+
+import csv
+import functools
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs import access
+from tournaments import services
+from tournaments.models import INDIVIDUAL, Entry, Tournament
+from tournaments.pdf import pdf_response
+from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
+from tournaments.standings import bye_points
+from tournaments.views.common import directed_tournament
+
+
+class _SignInFirst(Exception):
+    pass
+
+
+def visible_results(request: HttpRequest, tournament_id: int) -> Tournament:
+    """Results are the club's, or everyone's once the director publishes them."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    if not tournament.published:
+        if not request.user.is_authenticated:
+            raise _SignInFirst
+        access.club_for(request.user, tournament.club.slug)
+    return tournament
+
+
+def results_page(view):
+    """Results views: an anonymous visitor of unpublished results is asked to sign in."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, tournament_id: int, **kwargs) -> HttpResponse:
+        try:
+            return view(request, tournament_id, **kwargs)
+        except _SignInFirst:
+            return redirect_to_login(request.get_full_path())
+
+    return wrapped
+
+
+def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
+    """Pass numbers, and one row per entry in standing order: rank, names, points per
+    pass, total, and the tie-break that decided its place."""
+    entries = {e.pk: e for e in tournament.entries.all()}
+    scores = services.pass_scores(tournament)
+    numbers = sorted({score.pass_number for score in scores})
+    byes = {(score.entry, score.pass_number) for score in scores if score.bye}
+    rows = []
+    for standing in services.current_standings(tournament, list(entries.values()), scores):
+        entry = entries[standing.entry]
+        rows.append(
+            {
+                "rank": standing.rank,
+                "entry": entry,
+                "players": " & ".join(p for p in (entry.player_1, entry.player_2) if p),
+                "passes": [standing.per_pass.get(n, 0) for n in numbers],
+                "cells": [
+                    (standing.per_pass.get(n, 0), (standing.entry, n) in byes) for n in numbers
+                ],
+                "total": standing.total,
+                "tie_break": _(TIE_BREAK_NAMES[standing.decided_by]) if standing.decided_by else "",
+            }
+        )
+    if not numbers:  # nothing played yet: the entries by name, nobody ranked by a draw
+        rows.sort(key=lambda row: row["entry"].name.casefold())
+        for row in rows:
+            row["rank"], row["tie_break"] = "", ""
+    return numbers, rows
+
+
+@require_GET
+@results_page
+def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = visible_results(request, tournament_id)
+    numbers, rows = results_rows(tournament)
+    context = {
+        "tournament": tournament,
+        "numbers": numbers,
+        "rows": rows,
+        "big": "big" in request.GET,
+    }
+    template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"
+    return render(request, template, context)
+
+
+@require_GET
+@results_page
+def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """A team's or player's own page: every pass with its table, opponents and points,
+    and the place in the standings."""
+    tournament = visible_results(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    standing = next(
+        (s for s in services.current_standings(tournament) if s.entry == entry.pk), None
+    )
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "standing": standing,
+        "passes": services.entry_passes(tournament, entry),
+        "individual": tournament.format == INDIVIDUAL,
+        "tie_break": _(TIE_BREAK_NAMES[standing.decided_by])
+        if standing and standing.decided_by
+        else "",
+    }
+    return render(request, "tournaments/entry.html", context)
+
+
+@require_GET
+@results_page
+def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = visible_results(request, tournament_id)
+    numbers, rows = results_rows(tournament)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.csv"'
+    response.write("\ufeff")  # so that spreadsheets read the accents right
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Name"),
+            _("Players"),
+            *[_("Pass %(number)s") % {"number": n} for n in numbers],
+            _("Total"),
+            _("Tie-break"),
+        ]
+    )
+    for row in rows:
+        writer.writerow(
+            [
+                row["rank"],
+                row["entry"].name,
+                row["players"],
+                *row["passes"],
+                row["total"],
+                row["tie_break"],
+            ]
+        )
+    return response
+
+
+@require_GET
+@results_page
+def results_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = visible_results(request, tournament_id)
+    numbers, rows = results_rows(tournament)
+    context = {
+        "tournament": tournament,
+        "numbers": numbers,
+        "rows": rows,
+        "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in tournament.tie_breaks],
+        "byes": any(bye for row in rows for _points, bye in row["cells"]),
+        "bye_points": bye_points(tournament.hands),
+    }
+    return pdf_response(
+        request, "tournaments/results_pdf.html", context, f"results-{tournament.pk}.pdf"
+    )
+
+
+@require_POST
+@login_required
+def publish_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    tournament.published = request.POST.get("published") == "1"
+    tournament.save(update_fields=["published"])
+    messages.success(request, _("Saved."))
+    return redirect(tournament)

@@ -1,0 +1,144 @@
+"""A table of a pass: its link (the QR code), the sides' signatures and disputes,
+and the director's decision or the totals of a paper sheet."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs import access
+from clubs.models import Role
+from scoring import views as scoring_views
+from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
+from tournaments import services
+from tournaments.forms import (
+    ConfirmForm,
+    DisputeForm,
+    PaperTotalsForm,
+)
+from tournaments.models import Pass, Table
+from tournaments.views.common import act, directed_tournament
+
+
+@require_GET
+def table_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code of a table card: this browser may score this table's game."""
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament"), token=token, revoked_at__isnull=True
+    )
+    if table.game_id is None or table.round.state == Pass.DRAFT:
+        raise Http404
+    if table.round.state == Pass.CLOSED:  # an old card scanned again
+        context = {"table": table, "tournament": table.round.tournament}
+        return render(request, "tournaments/table_closed.html", context, status=410)
+    granted = set(request.session.get(TABLE_GRANTS, []))
+    granted.add(table.game_id)
+    request.session[TABLE_GRANTS] = sorted(granted)
+    return redirect("scoring:table", table.game_id)
+
+
+def _table_of_game(request: HttpRequest, game_id: int) -> Table:
+    """The table of a game, for the browsers that score it: its table link, or the
+    club's scorers."""
+    table = get_object_or_404(Table.objects.select_related("round", "game"), game_id=game_id)
+    allowed = game_id in request.session.get(TABLE_GRANTS, []) or access.has_role(
+        request.user, table.game.club_id, Role.SCORER
+    )
+    if not allowed:
+        raise Http404
+    return table
+
+
+def _side_name(table: Table, side: int) -> str:
+    return table.game.teams.get(index=side).name
+
+
+def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpResponse:
+    """A refused signature or dispute: the table screen with what was typed and why.
+    While the game is not finished, or once its result is settled (a second tap on
+    Confirm), the screen has no such form, so a message says it."""
+    table.refresh_from_db(fields=["state"])
+    settled = table.state in (Table.CONFIRMED, Table.DECIDED)
+    if settled or table.round.state != Pass.PUBLISHED or not table.game.result().over:
+        for form in forms.values():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+        return redirect("scoring:table", game_id)
+    return scoring_views.table_with_forms(request, game_id, **forms)
+
+
+@require_POST
+def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A side signs the finished game with the code of its own slip; once both have
+    signed, the result is confirmed."""
+    table = _table_of_game(request, game_id)
+    form = ConfirmForm(request.POST)
+    if form.is_valid():
+        try:
+            signed = services.confirm_table(table, form.cleaned_data["code"])
+        except services.TournamentRuleBroken as broken:
+            form.add_error("code", str(broken))
+        else:
+            if signed.confirmed:
+                messages.success(request, _("Result confirmed. Thank you!"))
+            else:
+                messages.success(
+                    request,
+                    _("%(team)s signed. Now %(other)s confirms with the code on its own slip.")
+                    % {
+                        "team": _side_name(table, signed.side),
+                        "other": _side_name(table, 1 - signed.side),
+                    },
+                )
+            return redirect("scoring:table", game_id)
+    return _refused(request, table, game_id, confirm=form)
+
+
+@require_POST
+def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A side does not agree with the finished game: the director is told why."""
+    table = _table_of_game(request, game_id)
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.dispute_table(table, form.cleaned_data["code"], form.cleaned_data["reason"])
+        except services.TournamentRuleBroken as broken:
+            form.add_error(None, str(broken))
+        else:
+            messages.warning(
+                request, _("Disputed: the tournament director will come to the table.")
+            )
+            return redirect("scoring:table", game_id)
+    return _refused(request, table, game_id, dispute=form)
+
+
+@require_POST
+@login_required
+def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    return act(request, tournament, lambda: services.decide_table(table), _("Table decided."))
+
+
+@require_POST
+@login_required
+def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """Totals from a paper score sheet, for a table without a phone."""
+    tournament = directed_tournament(request, tournament_id)
+    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    form = PaperTotalsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give both totals as whole numbers."))
+        return redirect(tournament)
+    totals = (form.cleaned_data["first"], form.cleaned_data["second"])
+    return act(
+        request,
+        tournament,
+        lambda: services.enter_paper_totals(table, totals),
+        _("Totals of table %(number)s saved.") % {"number": table.number},
+    )
