@@ -25,10 +25,15 @@ from scoring import rules
 from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import Problem, RulesError, gamefile
 from scoring.suits import trump_label
+from tournaments.models import Table, TableEvent
 
 
 class StaleScreen(Exception):
     """The form was made from a game that has changed since; nothing was stored."""
+
+
+class ReasonNeeded(Exception):
+    """A settled tournament result changes only with a reason; nothing was stored."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Author:
     device: str = ""
     user: AbstractBaseUser | AnonymousUser | None = None
     reason: str = ""
+    director: bool = False  # a club admin: may change a settled tournament result
 
     @property
     def user_or_none(self) -> AbstractBaseUser | None:
@@ -203,6 +209,46 @@ def _locked_hands(game_id: int) -> tuple[Game, list[Hand]]:
     return game, list(game.hands.order_by("number"))
 
 
+def _settled_table(game: Game, action: str, author: Author) -> Table | None:
+    """The tournament table of ``game`` when its result is settled (both sides signed,
+    or the director decided), locked after the game's row as signatures lock them.
+    Only the director changes a settled result, by correcting a hand and saying why
+    (:class:`StaleScreen` or :class:`ReasonNeeded` otherwise, nothing stored)."""
+    if getattr(game, "table", None) is None:  # not a tournament's game (joined, no query)
+        return None
+    # read again now that the game is locked: the joined row is as it was before the wait
+    table = Table.objects.select_for_update().get(game_id=game.pk)
+    if not table.settled:
+        return None
+    if not author.director:
+        raise StaleScreen(
+            _("This table's result is settled: only the tournament director changes it now.")
+        )
+    if action != HandChange.EDITED:
+        raise StaleScreen(_("This table's result is settled: correct a hand instead."))
+    if not author.reason.strip():
+        raise ReasonNeeded(_("The result was confirmed: say why it changes."))
+    return table
+
+
+def _director_changed(
+    table: Table, before: rules.GameResult, after: rules.GameResult, author: Author
+) -> None:
+    """A settled result the director changed: the sides' signatures are for the old
+    totals, so it is the director's decision now; kept with before, after and why."""
+    if table.state != Table.DECIDED:
+        table.state = Table.DECIDED
+        table.save(update_fields=["state"])
+    TableEvent.objects.create(
+        table=table,
+        kind=TableEvent.CHANGED,
+        before=list(before.totals),
+        after=list(after.totals),
+        reason=author.reason,
+        user=author.user_or_none,
+    )
+
+
 IMPOSED_TRUMP = gettext_noop("The trump of hand {hand} is imposed in this tournament: {trump}.")
 
 
@@ -285,6 +331,7 @@ def record_hand(
 
     def action() -> Done:
         game, hands = _locked_hands(game_id)
+        _settled_table(game, HandChange.RECORDED, author)
         if number != len(hands) + 1:
             return _repeated_or_stale(
                 game_id,
@@ -324,6 +371,7 @@ def correct_hand(
 
     def action() -> Done:
         game, hands = _locked_hands(game_id)
+        table = _settled_table(game, HandChange.EDITED, author)
         if not 1 <= number <= len(hands):
             return _repeated_or_stale(
                 game_id,
@@ -341,8 +389,11 @@ def correct_hand(
         _check_imposed_trump(game, number, hand)
         corrected = [h.to_rules() for h in hands]
         corrected[number - 1] = hand
-        rules.play(game.rules, corrected)
+        after = rules.play(game.rules, corrected)
         change = _log(game, number, HandChange.EDITED, stored, hand, form_key, author)
+        if table is not None:
+            before = rules.play(game.rules, [h.to_rules() for h in hands], check=False)
+            _director_changed(table, before, after, author)
         replacement = Hand.from_rules(game, number, hand)
         replacement.pk, replacement.created_at = stored.pk, stored.created_at
         replacement.save()
@@ -358,6 +409,7 @@ def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Au
 
     def action() -> Done:
         game, hands = _locked_hands(game_id)
+        _settled_table(game, HandChange.UNDONE, author)
         if not hands or hands[-1].number != number:
             return _repeated_or_stale(
                 game_id,

@@ -122,8 +122,13 @@ def _device(request: HttpRequest) -> str:
     return " · ".join(part for part in (system, browser, device_id) if part)
 
 
-def _author(request: HttpRequest, reason: str = "") -> services.Author:
-    return services.Author(device=_device(request), user=request.user, reason=reason)
+def _author(request: HttpRequest, game: Game, reason: str = "") -> services.Author:
+    return services.Author(
+        device=_device(request),
+        user=request.user,
+        reason=reason,
+        director=access.has_role(request.user, game.club_id, Role.ADMIN),
+    )
 
 
 def _remember_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
@@ -275,7 +280,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
             data["hand"],
             number=data["hand_number"],
             form_key=data["form_key"],
-            author=_author(request),
+            author=_author(request, game),
         )
     except RulesError as error:
         form.add_problems(error.problems)
@@ -338,10 +343,12 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
                 number=number,
                 version=data["version"],
                 form_key=data["form_key"],
-                author=_author(request, data["reason"]),
+                author=_author(request, game, data["reason"]),
             )
         except RulesError as error:
             form.add_problems(error.problems)
+        except services.ReasonNeeded as needed:
+            form.add_error("reason", str(needed))
         except services.StaleScreen as stale:
             messages.warning(request, str(stale))
             return redirect("scoring:correct_hand", game_id, number)
@@ -365,7 +372,7 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
                 game_id,
                 number=form.cleaned_data["hand_number"],
                 form_key=form.cleaned_data["form_key"],
-                author=_author(request, form.cleaned_data["reason"]),
+                author=_author(request, game, form.cleaned_data["reason"]),
             )
         except services.StaleScreen as stale:
             messages.warning(request, str(stale))

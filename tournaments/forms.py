@@ -163,6 +163,22 @@ class EntryForm(forms.Form):
 class PaperTotalsForm(forms.Form):
     first = forms.IntegerField(label=_("First team"), min_value=0)
     second = forms.IntegerField(label=_("Second team"), min_value=0)
+    matches_first = forms.IntegerField(label=_("matches"), min_value=0, required=False)
+    matches_second = forms.IntegerField(label=_("matches"), min_value=0, required=False)
+    reason = forms.CharField(label=_("Why"), max_length=500, required=False)
+
+    def cleaned(self) -> dict[str, Any]:
+        """The totals and matches as the service takes them (no match: 0)."""
+        data = self.cleaned_data
+        return {
+            "totals": (data["first"], data["second"]),
+            "matches": (data["matches_first"] or 0, data["matches_second"] or 0),
+            "reason": data["reason"],
+        }
+
+
+class DecideForm(forms.Form):
+    reason = forms.CharField(label=_("Why"), max_length=500, required=False)
 
 
 def _code_field() -> forms.CharField:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -187,6 +188,9 @@ class Table(RevocableLink):
         blank=True,
         help_text=_("Entered by the director for a table scored on paper; they replace the game."),
     )
+    paper_matches = models.JSONField(
+        _("matches on the paper sheet"), null=True, blank=True
+    )  # [side 0, side 1], with the paper totals: for the "most matches" tie-break
 
     class Meta:
         verbose_name = _("table")
@@ -198,6 +202,12 @@ class Table(RevocableLink):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.number}"
+
+    @property
+    def settled(self) -> bool:
+        """Confirmed by both sides or decided by the director: from then on only the
+        director changes it, with a reason."""
+        return self.state in (self.CONFIRMED, self.DECIDED)
 
     def side_of_code(self, code: str) -> int | None:
         """The side (0 or 1) whose slip carries this code, compared in constant time."""
@@ -212,3 +222,37 @@ class Table(RevocableLink):
         """The sides whose signature still holds: they confirmed these very totals
         (a correction after a signature asks for it again)."""
         return {int(side) for side, signed in self.signatures.items() if signed == list(totals)}
+
+
+class TableEvent(models.Model):
+    """What happened to a table's result, kept for the director: each signature and
+    dispute, each decision, paper totals and the director's changes to a settled
+    result — who, when, before, after and why."""
+
+    SIGNED, DISPUTED, DECIDED, PAPER, CHANGED = "signed", "disputed", "decided", "paper", "changed"
+    KINDS = [
+        (SIGNED, _("signed")),
+        (DISPUTED, _("disputed")),
+        (DECIDED, _("decided by the director")),
+        (PAPER, _("totals from the paper sheet")),
+        (CHANGED, _("changed by the director")),
+    ]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(_("what"), max_length=10, choices=KINDS)
+    side = models.PositiveSmallIntegerField(_("side"), null=True, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)  # totals
+    after = models.JSONField(_("after"), null=True, blank=True)  # totals
+    reason = models.TextField(_("why"), blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table event")
+        verbose_name_plural = _("table events")
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.get_kind_display()}"

@@ -186,7 +186,7 @@ def correct_first_hand(table, cards_0: int) -> None:
         hand=RulesHand(trump=stored.trump, cards=(cards_0, 157 - cards_0)),
         version=scoring.hand_version(stored),
         form_key=uuid.uuid4(),
-        author=scoring.Author(device="test", user=None, reason="sheet misread"),
+        author=scoring.Author(device="test", reason="sheet misread", director=True),
     )
 
 

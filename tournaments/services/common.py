@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.text import Truncator
 
+from scoring.models import Game
 from scoring.rules import gamefile
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 
@@ -41,8 +42,19 @@ def team_record(
 
 
 def locked_table(table: Table) -> Table:
+    """The table's row, locked after its game's: the order in which a hand's change
+    (scoring.services) takes them, so that a signature and a correction never pass
+    each other."""
+    if table.game_id is not None:
+        list(Game.objects.select_for_update().filter(pk=table.game_id).values_list("pk"))
     return (
         Table.objects.select_for_update(of=("self",))
-        .select_related("round", "game")
+        .select_related("round__tournament", "game")
         .get(pk=table.pk)
     )
+
+
+def locked_pass(round_id: int) -> Pass:
+    """The pass's row, locked before its tables: closing it waits for a decision or
+    a paper sheet on one of its tables, and the other way round."""
+    return Pass.objects.select_for_update().get(pk=round_id)

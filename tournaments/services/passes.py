@@ -19,6 +19,7 @@ from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
 from tournaments.services.common import (
     TournamentRuleBroken,
     fit_name,
+    locked_pass,
     open_pass,
     team_record,
     teams_of,
@@ -124,14 +125,15 @@ def publish_pass(round_: Pass) -> Pass:
 
 @transaction.atomic
 def close_pass(round_: Pass) -> Pass:
-    """A pass closes when every table is confirmed or decided; its points then count
-    in the standings and the next pass can be scheduled."""
-    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    """A pass closes when every table is confirmed or decided, and each table's
+    game still is what was settled: finished, and for a confirmed table the very
+    totals both sides signed. Its points then count in the standings and the next
+    pass can be scheduled."""
+    round_ = locked_pass(round_.pk)
     if round_.state != Pass.PUBLISHED:
         raise TournamentRuleBroken(_("This pass is not being played."))
-    open_tables = [
-        t.number for t in round_.tables.all() if t.state not in (Table.CONFIRMED, Table.DECIDED)
-    ]
+    tables = list(round_.tables.all())
+    open_tables = [t.number for t in tables if not t.settled]
     if open_tables:
         raise TournamentRuleBroken(
             ngettext(
@@ -141,13 +143,34 @@ def close_pass(round_: Pass) -> Pass:
             )
             % {"tables": ", ".join(str(n) for n in open_tables)}
         )
-    tables = [t for t in round_.tables.all() if t.game_id and t.paper_totals is None]
-    games = Game.objects.filter(table__round=round_).prefetch_related("teams__players", "hands")
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(table__round=round_).prefetch_related(
+            "teams__players", "hands"
+        )
+    }
     last = last_changes(HandChange.objects.filter(game__table__round=round_))
-    results = {game.pk: game_result(game, last.get(game.pk, 0)) for game in games}
-    for table in tables:
-        table.result = results[table.game_id]
-    Table.objects.bulk_update(tables, ["result"])
+    scored = [t for t in tables if t.paper_totals is None]
+    results = {t.pk: games[t.game_id].result() for t in scored}
+    unfinished = [t.number for t in scored if not results[t.pk].over]
+    if unfinished:
+        raise TournamentRuleBroken(
+            _("Table %(tables)s: the game is not finished.")
+            % {"tables": ", ".join(str(n) for n in unfinished)}
+        )
+    changed = [
+        t.number
+        for t in scored
+        if t.state == Table.CONFIRMED and t.signed_sides(results[t.pk].totals) != {0, 1}
+    ]
+    if changed:
+        raise TournamentRuleBroken(
+            _("Table %(tables)s changed after both sides signed: the director decides it.")
+            % {"tables": ", ".join(str(n) for n in changed)}
+        )
+    for table in scored:
+        table.result = game_result(games[table.game_id], last.get(table.game_id, 0))
+    Table.objects.bulk_update(scored, ["result"])
     round_.state = Pass.CLOSED
     round_.save(update_fields=["state"])
     return round_

@@ -69,7 +69,7 @@ def pass_scores(tournament: Tournament) -> list[PassScore]:
     ]
     for table in tables:
         if table.paper_totals is not None:
-            totals, matches = table.paper_totals, [0, 0]
+            totals, matches = table.paper_totals, table.paper_matches or [0, 0]
         else:
             result = (
                 game_result(games[table.game_id], 0) if table.game_id in stale else table.result
@@ -156,6 +156,7 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
         matches = [0, 0]
         if table.paper_totals is not None:
             totals = table.paper_totals
+            matches = table.paper_matches or [0, 0]
         elif table.game_id in games:
             record = games[table.game_id].record()
             totals = list(record.result().totals)

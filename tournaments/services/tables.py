@@ -1,10 +1,11 @@
 """A table's result: each side signs with the code on its own slip, or disputes;
-the director decides, or enters the totals from a paper sheet."""
+the director decides, or enters the totals from a paper sheet. Every one of these
+is kept as a :class:`TableEvent`: who, when, before, after and why."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
@@ -12,8 +13,14 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Game
 from scoring.rules import CARD_POINTS
-from tournaments.models import Pass, Table
-from tournaments.services.common import TournamentRuleBroken, locked_table
+from tournaments.models import Pass, Table, TableEvent
+from tournaments.services.common import TournamentRuleBroken, locked_pass, locked_table
+
+
+def log(table: Table, kind: str, *, user: Any = None, **fields: Any) -> TableEvent:
+    """Keep what happened to a table's result (``fields``: side, before, after, reason)."""
+    author = user if user is not None and user.is_authenticated else None
+    return TableEvent.objects.create(table=table, kind=kind, user=author, **fields)
 
 
 class Signed(NamedTuple):
@@ -27,7 +34,7 @@ class Signed(NamedTuple):
 def _finished_totals(table: Table) -> list[int]:
     if table.round.state != Pass.PUBLISHED:
         raise TournamentRuleBroken(_("This pass is not being played."))
-    if table.state in (Table.CONFIRMED, Table.DECIDED):
+    if table.settled:
         raise TournamentRuleBroken(_("This result is settled already."))
     result = table.game.result() if table.game is not None else None
     if result is None or not result.over:
@@ -85,6 +92,7 @@ def _sign(table: Table, side: int) -> Signed:
     elif table.disputed_by is None:
         table.state = Table.MISSING  # shown as entered: derived from the game and signatures
     table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
+    log(table, TableEvent.SIGNED, side=side, after=totals)
     return Signed(table, side, confirmed)
 
 
@@ -101,10 +109,11 @@ def dispute_table(table: Table, code: str, reason: str) -> Table:
 
 
 def _dispute(table: Table, side: int, reason: str) -> Table:
-    _finished_totals(table)
+    totals = _finished_totals(table)
     table.signatures = {}
     table.dispute, table.disputed_by, table.state = reason, side, Table.DISPUTED
     table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
+    log(table, TableEvent.DISPUTED, side=side, before=totals, reason=reason)
     return table
 
 
@@ -142,47 +151,81 @@ def table_states(round_: Pass) -> dict[int, TableStatus]:
 
 
 @transaction.atomic
-def decide_table(table: Table) -> Table:
-    """The director settles a table (after checking the game); only a finished game."""
+def decide_table(table: Table, *, director: Any = None, reason: str = "") -> Table:
+    """The director settles a table whose sides have not both signed (a dispute, a
+    team gone home) after checking its finished game; kept with who, when and why."""
+    locked_pass(table.round_id)
     table = locked_table(table)
-    if table.game is None or not table.game.result().over:
-        raise TournamentRuleBroken(_("The game is not finished: all hands first."))
+    totals = _finished_totals(table)
     table.state = Table.DECIDED
     table.save(update_fields=["state"])
+    log(table, TableEvent.DECIDED, user=director, after=totals, reason=reason.strip())
     return table
 
 
-@transaction.atomic
-def enter_paper_totals(table: Table, totals: tuple[int, int]) -> Table:
-    """The director (or the office) enters a whole game's totals from a paper sheet.
+MOST_EXTRA_PER_HAND = 1000  # Weis, Stöck and match bonus of a hand come nowhere near: typos
 
-    Checked against the game: ``hands × 157`` in all, plus 100 for each match when
-    the match bonus counts, or more when Weis or Stöck count."""
-    table = locked_table(table)
+
+def _check_paper(table: Table, totals: tuple[int, int], matches: tuple[int, int]) -> None:
+    """Totals that a game of the tournament can make: ``hands × 157`` card points,
+    plus 100 a match when the match bonus counts, plus Weis and Stöck (in tens) when
+    they count."""
     tournament = table.round.tournament
-    if table.round.state != Pass.PUBLISHED:
-        raise TournamentRuleBroken(_("This pass is not being played."))
+    hands = tournament.hands
     if min(totals) < 0:
         raise TournamentRuleBroken(_("Totals cannot be negative."))
-    cards = tournament.hands * CARD_POINTS
-    extra = sum(totals) - cards
-    fits = extra == 0 or (
-        extra > 0
-        and (tournament.weis or tournament.stoeck or tournament.match_bonus)
-        and (tournament.weis or tournament.stoeck or extra % 100 == 0)
-    )
-    if not fits:
+    if min(matches) < 0 or sum(matches) > hands:
         raise TournamentRuleBroken(
-            _("%(a)s + %(b)s = %(sum)s, but %(hands)s hands make %(cards)s.")
-            % {
-                "a": totals[0],
-                "b": totals[1],
-                "sum": sum(totals),
-                "hands": tournament.hands,
-                "cards": cards,
-            }
+            _("At most %(hands)s matches in a game of %(hands)s hands.") % {"hands": hands}
         )
-    table.paper_totals = list(totals)
+    cards = hands * CARD_POINTS
+    bonus = 100 * sum(matches) if tournament.match_bonus else 0
+    extra = sum(totals) - cards - bonus
+    values = {"a": totals[0], "b": totals[1], "sum": sum(totals), "hands": hands}
+    if not (tournament.weis or tournament.stoeck):
+        if extra != 0:
+            raise TournamentRuleBroken(
+                _("%(a)s + %(b)s = %(sum)s, but %(hands)s hands make %(cards)s.")
+                % {**values, "cards": cards + bonus}
+            )
+    elif extra < 0 or extra % 10 or extra > hands * MOST_EXTRA_PER_HAND:
+        raise TournamentRuleBroken(
+            _(
+                "%(a)s + %(b)s = %(sum)s does not fit %(hands)s hands: %(cards)s card points, "
+                "and Weis and Stöck in tens."
+            )
+            % {**values, "cards": cards + bonus}
+        )
+
+
+@transaction.atomic
+def enter_paper_totals(
+    table: Table,
+    totals: tuple[int, int],
+    matches: tuple[int, int] = (0, 0),
+    *,
+    director: Any = None,
+    reason: str = "",
+) -> Table:
+    """The director (or the office) enters a whole game's totals from a paper sheet,
+    checked against the game (see ``_check_paper``). Replacing a result that is
+    settled, or totals already entered, or after the pass closed, needs a reason;
+    every entry is kept with the totals before it."""
+    round_ = locked_pass(table.round_id)
+    table = locked_table(table)
+    if round_.state == Pass.DRAFT:
+        raise TournamentRuleBroken(_("This pass is not being played."))
+    reason = reason.strip()
+    replaces = table.settled or table.paper_totals is not None or round_.state == Pass.CLOSED
+    if replaces and not reason:
+        raise TournamentRuleBroken(
+            _("This table's result is settled: say why the paper sheet replaces it.")
+        )
+    _check_paper(table, totals, matches)
+    result = table.game.result() if table.game is not None else None
+    before = table.paper_totals or (list(result.totals) if result and result.hands else None)
+    table.paper_totals, table.paper_matches = list(totals), list(matches)
     table.state = Table.DECIDED
-    table.save(update_fields=["paper_totals", "state"])
+    table.save(update_fields=["paper_totals", "paper_matches", "state"])
+    log(table, TableEvent.PAPER, user=director, before=before, after=list(totals), reason=reason)
     return table

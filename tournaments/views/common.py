@@ -32,11 +32,15 @@ def side_names(tournament: Tournament, table: Table, entries: dict[int, Entry]) 
     return [entries[i].name for i in table.seats]
 
 
-def act(request: HttpRequest, tournament: Tournament, action, done: str) -> HttpResponse:
+def act(
+    request: HttpRequest, tournament: Tournament, action, done: str, where: str = ""
+) -> HttpResponse:
+    """Run a service, then back to the director's page with what it did, or why it
+    was refused (``where``: which table, said first)."""
     try:
         action()
     except services.TournamentRuleBroken as broken:
-        messages.error(request, str(broken))
+        messages.error(request, f"{where}: {broken}" if where else str(broken))
     else:
         messages.success(request, done)
     return redirect(tournament)

@@ -48,7 +48,7 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
     entries = {e.pk: e for e in tournament.entries.all()}
     labels = dict(Table.STATES)
     rounds = []
-    for round_ in tournament.schedule.prefetch_related("tables"):
+    for round_ in tournament.schedule.prefetch_related("tables__events__user"):
         playing = round_.state == Pass.PUBLISHED
         states = services.table_states(round_) if playing else {}
         draft = round_.state == Pass.DRAFT
@@ -72,6 +72,10 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
                         for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
                     ],
                     "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
+                    "events": [
+                        (event, sides[event.side] if event.side is not None else "")
+                        for event in t.events.all()
+                    ],
                 }
             )
         rounds.append(

@@ -15,11 +15,7 @@ from clubs.models import Role
 from scoring import views as scoring_views
 from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
 from tournaments import services
-from tournaments.forms import (
-    ConfirmForm,
-    DisputeForm,
-    PaperTotalsForm,
-)
+from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm
 from tournaments.models import Pass, Table
 from tournaments.views.common import act, directed_tournament
 
@@ -120,25 +116,39 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """The director settles a table at its game's totals (a dispute checked, a team
+    gone home), saying why if they like."""
     tournament = directed_tournament(request, tournament_id)
     table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
-    return act(request, tournament, lambda: services.decide_table(table), _("Table decided."))
+    form = DecideForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    return act(
+        request,
+        tournament,
+        lambda: services.decide_table(table, director=request.user, reason=reason),
+        _("Table %(number)s decided.") % {"number": table.number},
+        where=_("Table %(number)s") % {"number": table.number},
+    )
 
 
 @require_POST
 @login_required
 def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
-    """Totals from a paper score sheet, for a table without a phone."""
+    """Totals from a paper score sheet, for a table without a phone, or to put right
+    a result (then with a reason)."""
     tournament = directed_tournament(request, tournament_id)
     table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
     form = PaperTotalsForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give both totals as whole numbers."))
+        messages.error(
+            request,
+            _("Table %(number)s: give both totals as whole numbers.") % {"number": table.number},
+        )
         return redirect(tournament)
-    totals = (form.cleaned_data["first"], form.cleaned_data["second"])
     return act(
         request,
         tournament,
-        lambda: services.enter_paper_totals(table, totals),
+        lambda: services.enter_paper_totals(table, **form.cleaned(), director=request.user),
         _("Totals of table %(number)s saved.") % {"number": table.number},
+        where=_("Table %(number)s") % {"number": table.number},
     )
