@@ -322,6 +322,7 @@ VIEWS += [
         CLUB_ADMIN_POST,
     ),
     ("close pass", "post", lambda w: _t(w, "close", "playing", 1), lambda w: {}, CLUB_ADMIN_POST),
+    ("draw again", "post", lambda w: _t(w, "redraw", "playing", 1), lambda w: {}, CLUB_ADMIN_POST),
     (
         "swap",
         "post",

@@ -97,6 +97,9 @@ class TournamentForm(forms.ModelForm):
             for name in self.PLAYED_RULES:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: a pass has been published.")
+        elif tournament.schedule.exists():  # a draft seats teams, or players, by the format
+            self.fields["format"].disabled = True
+            self.fields["format"].help_text = _("Fixed: a pass has been drawn.")
 
     def clean_passes(self) -> int:
         passes = self.cleaned_data["passes"]

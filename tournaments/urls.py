@@ -35,6 +35,11 @@ urlpatterns = [
         name="publish",
     ),
     path(
+        "tournaments/<int:tournament_id>/passes/<int:number>/redraw/",
+        director.redraw,
+        name="redraw",
+    ),
+    path(
         "tournaments/<int:tournament_id>/passes/<int:number>/close/", director.close, name="close"
     ),
     path("tournaments/<int:tournament_id>/passes/<int:number>/swap/", director.swap, name="swap"),

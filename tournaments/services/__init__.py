@@ -17,7 +17,14 @@ from tournaments.services.entries import (
     reinstate,
     withdraw,
 )
-from tournaments.services.passes import close_pass, findings, publish_pass, schedule_next_pass, swap
+from tournaments.services.passes import (
+    close_pass,
+    findings,
+    publish_pass,
+    redraw_pass,
+    schedule_next_pass,
+    swap,
+)
 from tournaments.services.results import EntryTable, current_standings, entry_passes, pass_scores
 from tournaments.services.tables import (
     WRONG_CODE_WAIT,
@@ -52,6 +59,7 @@ __all__ = [
     "pass_scores",
     "playing_entries",
     "publish_pass",
+    "redraw_pass",
     "register",
     "reinstate",
     "schedule_next_pass",

@@ -91,11 +91,32 @@ def _codes() -> list[str]:
 
 
 @transaction.atomic
+def redraw_pass(round_: Pass) -> Pass:
+    """The draft drawn again, with who is checked in now: after a late arrival, a
+    withdrawal, or swaps the director wants to forget. The same entries give the
+    same draw (the tournament's seed)."""
+    round_ = locked_pass(round_.pk)
+    if round_.state != Pass.DRAFT:
+        raise TournamentRuleBroken(_("Only a pass not yet published can be drawn again."))
+    tournament = round_.tournament
+    round_.delete()
+    return schedule_next_pass(tournament)
+
+
+@transaction.atomic
 def publish_pass(round_: Pass) -> Pass:
-    """The pass is played: every table gets its game, with the tournament's rules."""
-    round_ = Pass.objects.select_for_update().get(pk=round_.pk)
+    """The pass is played: every table gets its game, with the tournament's rules.
+    Refused while the check finds a pass that cannot be played (an entry without a
+    place or placed twice, one that withdrew, a wrong number of byes)."""
+    round_ = locked_pass(round_.pk)
     if round_.state != Pass.DRAFT:
         raise TournamentRuleBroken(_("This pass is already being played."))
+    errors = [f for f in findings(round_) if f.error]
+    if errors:
+        raise TournamentRuleBroken(
+            _("This pass cannot be played: %(errors)s. Draw it again.")
+            % {"errors": "; ".join(_(f.template).format(**f.params) for f in errors)}
+        )
     tournament = round_.tournament
     names = {e.pk: e for e in tournament.entries.all()}
     for table in round_.tables.all():

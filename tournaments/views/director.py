@@ -222,6 +222,19 @@ def schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def redraw(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    return act(
+        request,
+        tournament,
+        lambda: services.redraw_pass(round_),
+        _("Pass drawn again: check it, then publish it."),
+    )
+
+
+@require_POST
+@login_required
 def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
     round_ = get_object_or_404(Pass, tournament=tournament, number=number)

@@ -1,0 +1,199 @@
+"""What the director's page refuses, and says why, leaving everything as it was: a
+draft that no longer fits who plays, a format changed under a draft, a pass
+published or closed out of turn, a swap that makes no sense."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import Game
+from tests.tournaments.test_services import play_out, teams, tournament
+from tournaments import services
+from tournaments.models import INDIVIDUAL, TEAMS, Pass, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(club, make_user):
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    browser.force_login(make_user("admin", club, name="director"))
+    return browser
+
+
+def post(director, name: str, t: Tournament, *args, data=None):
+    """POST to a director's action and follow back to the director's page."""
+    url = reverse(f"tournaments:{name}", args=[t.pk, *args])
+    response = director.post(url, data or {}, follow=True)
+    assert response.redirect_chain[-1][0] == t.get_absolute_url()
+    return response.content.decode()
+
+
+def test_a_late_check_in_after_the_draw_is_drawn_again_before_publishing(director, club):
+    t = tournament(club)
+    entries = teams(t, 5)
+    services.check_in(entries[4], False)
+    draft = services.schedule_next_pass(t)
+    services.check_in(entries[4], True)  # arrives after the draw
+
+    page = post(director, "publish", t, 1)
+
+    assert (
+        "This pass cannot be played: Team 5 has no place; a bye is needed exactly when the "
+        "number of teams is odd. Draw it again." in page
+    )
+    assert Pass.objects.get(pk=draft.pk).state == Pass.DRAFT
+    assert not Game.objects.exists()
+    page = post(director, "redraw", t, 1)
+    assert "Pass drawn again" in page
+    redrawn = t.schedule.get()
+    placed = {e for table in redrawn.tables.all() for e in table.seats} | set(redrawn.byes)
+    assert entries[4].pk in placed
+    assert "Pass published." in post(director, "publish", t, 1)
+
+
+def test_a_withdrawal_after_the_draw_keeps_the_team_out_of_the_games(director, club):
+    t = tournament(club)
+    entries = teams(t, 4)
+    services.schedule_next_pass(t)
+    services.withdraw(entries[0])
+
+    page = post(director, "publish", t, 1)
+
+    assert "Team 1 is not in the tournament" in page
+    post(director, "redraw", t, 1)
+    redrawn = t.schedule.get()
+    assert entries[0].pk not in {e for table in redrawn.tables.all() for e in table.seats}
+    assert len(redrawn.byes) == 1  # three teams left
+
+
+def test_a_published_pass_is_not_drawn_again(director, club):
+    t = tournament(club)
+    teams(t, 4)
+    published = services.publish_pass(services.schedule_next_pass(t))
+    tables = [(table.pk, table.seats) for table in published.tables.all()]
+
+    page = post(director, "redraw", t, 1)
+
+    assert "Only a pass not yet published can be drawn again." in page
+    assert [(table.pk, table.seats) for table in published.tables.all()] == tables
+
+
+def test_the_format_is_fixed_once_a_pass_is_drawn(director, club):
+    t = tournament(club)
+    teams(t, 4)
+    services.schedule_next_pass(t)
+    url = reverse("tournaments:settings", args=[t.pk])
+
+    form = director.get(url).content.decode()
+    director.post(
+        url,
+        {
+            "name": t.name,
+            "date": "2026-11-28",
+            "format": INDIVIDUAL,
+            "passes": "3",
+            "hands": "4",
+            "tie_break_1": "draw",
+        },
+    )
+
+    assert "Fixed: a pass has been drawn." in form
+    t.refresh_from_db()
+    assert t.format == TEAMS
+    assert "Pass published." in post(director, "publish", t, 1)
+    assert director.get(t.get_absolute_url()).status_code == 200
+
+
+def test_a_pass_is_published_once(director, club):
+    t = tournament(club)
+    teams(t, 4)
+    services.publish_pass(services.schedule_next_pass(t))
+
+    page = post(director, "publish", t, 1)
+
+    assert "This pass is already being played." in page
+    assert Game.objects.count() == 2
+
+
+def test_a_pass_closes_only_when_every_table_is_settled(director, club):
+    t = tournament(club)
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    one = first.tables.get(number=1)
+    play_out(one)
+    services.decide_table(one)
+
+    page = post(director, "close", t, 1)
+
+    assert "Table 2 is not confirmed yet." in page
+    assert Pass.objects.get(pk=first.pk).state == Pass.PUBLISHED
+
+
+@pytest.mark.parametrize(
+    ("entries", "setup", "refused"),
+    [
+        (1, None, "Too few entries are checked in to play."),
+        (4, "drawn", "Close the current pass before drawing the next."),
+        (4, "all played", "All passes of the tournament are played."),
+    ],
+)
+def test_a_pass_is_drawn_only_when_it_can_be(director, club, entries, setup, refused):
+    t = tournament(club, passes=1)
+    teams(t, entries)
+    if setup:
+        first = services.schedule_next_pass(t)
+    if setup == "all played":
+        services.publish_pass(first)
+        for table in first.tables.all():
+            play_out(table)
+            services.decide_table(table)
+        services.close_pass(first)
+    before = t.schedule.count()
+
+    page = post(director, "schedule", t)
+
+    assert refused in page
+    assert t.schedule.count() == before
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"first": "x", "second": "2"}, {"first": "", "second": ""}, {"first": "1", "second": "1"}],
+)
+def test_a_swap_needs_two_different_entries_of_the_pass(director, club, data):
+    t = tournament(club)
+    teams(t, 4)
+    draft = services.schedule_next_pass(t)
+    seats = [table.seats for table in draft.tables.all()]
+
+    page = post(director, "swap", t, 1, data=data)
+
+    assert "Choose two different entries of this pass." in page
+    assert [table.seats for table in draft.tables.all()] == seats
+
+
+def test_a_swap_of_a_published_pass_is_refused(director, club):
+    t = tournament(club)
+    entries = teams(t, 4)
+    services.publish_pass(services.schedule_next_pass(t))
+
+    page = post(director, "swap", t, 1, data={"first": entries[0].pk, "second": entries[1].pk})
+
+    assert "Only a pass not yet published can be changed." in page
+
+
+def test_the_standings_are_made_public_and_hidden_again(director, club):
+    t = tournament(club)
+    standings = reverse("tournaments:standings", args=[t.pk])
+
+    post(director, "publish_results", t, data={"published": "1"})
+    public = Client().get(standings)
+    post(director, "publish_results", t, data={"published": "0"})
+    hidden = Client().get(standings)
+
+    assert public.status_code == 200
+    assert hidden.status_code == 302  # to sign in
+    assert "login" in hidden["Location"]
