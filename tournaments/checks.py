@@ -75,6 +75,28 @@ def _perfect_matching_exists(entries: Sequence[Entry], banned: set[Pair]) -> boo
     return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(entries)
 
 
+# Whole sentences, one per case, so that each is translated as a whole.
+MET = gettext_noop("{a} and {b} have met before")
+MET_AVOIDABLE = gettext_noop("{a} and {b} have met before (avoidable)")
+PARTNERS = gettext_noop("{a} and {b} have played together before")
+PARTNERS_AVOIDABLE = gettext_noop("{a} and {b} have played together before (avoidable)")
+BYE_AGAIN = gettext_noop("{entry} sits out again while others have not sat out yet")
+
+
+def _byes_again(
+    entries: Sequence[Entry], sitting: Sequence[Entry], earlier: Sequence[Sequence[Entry]]
+) -> list[Finding]:
+    """Who sits out once more than someone else who plays this pass."""
+    had = Counter(entry for byes in earlier for entry in byes)
+    playing = [e for e in entries if e not in sitting]
+    fewest = min((had[e] for e in playing), default=0)
+    return [
+        Finding("bye-again", BYE_AGAIN, (entry,), {"entry": entry})
+        for entry in sitting
+        if had[entry] > fewest
+    ]
+
+
 def check_team_pass(
     entries: Sequence[Entry], schedule: TeamPass, earlier: Sequence[TeamPass] = ()
 ) -> list[Finding]:
@@ -88,6 +110,10 @@ def check_team_pass(
         findings.append(
             Finding("byes", gettext_noop("a bye is needed exactly when the number of teams is odd"))
         )
+    if schedule.bye is not None:
+        findings += _byes_again(
+            entries, [schedule.bye], [[p.bye] for p in earlier if p.bye is not None]
+        )
     met = set().union(*(p.meetings() for p in earlier)) if earlier else set()
     rematches = [tuple(table) for table in schedule.tables if frozenset(table) in met]
     if rematches:
@@ -97,8 +123,7 @@ def check_team_pass(
             findings.append(
                 Finding(
                     "rematch",
-                    gettext_noop("{a} and {b} have met before")
-                    + (gettext_noop(" (avoidable)") if avoidable else ""),
+                    MET_AVOIDABLE if avoidable else MET,
                     (a, b),
                     {"a": a, "b": b},
                 )
@@ -121,6 +146,7 @@ def check_player_pass(
                 params={"count": len(players) % 4},
             )
         )
+    findings += _byes_again(players, schedule.byes, [p.byes for p in earlier])
     partnered = set().union(*(p.partners() for p in earlier)) if earlier else set()
     again = [tuple(pair) for pair in schedule.partners() if pair in partnered]
     if again:
@@ -130,8 +156,7 @@ def check_player_pass(
             findings.append(
                 Finding(
                     "partners-again",
-                    gettext_noop("{a} and {b} have played together before")
-                    + (gettext_noop(" (avoidable)") if avoidable else ""),
+                    PARTNERS_AVOIDABLE if avoidable else PARTNERS,
                     (a, b),
                     {"a": a, "b": b},
                 )

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
 
 import networkx as nx
+
+from tournaments import lookahead
+from tournaments.lookahead import Edge
 
 Entry = Hashable
 Pair = frozenset[Entry]
@@ -69,17 +72,24 @@ def random_team_pass(
 
 
 def swiss_team_pass(
-    standing: Sequence[Entry], met: Iterable[Pair], byes: Counter[Entry] | None = None
+    standing: Sequence[Entry],
+    met: Iterable[Pair],
+    byes: Counter[Entry] | None = None,
+    passes_left: int = 0,
 ) -> TeamPass:
     """A pass paired by standing (best first): teams close in the standing meet, and
-    no two teams meet twice while that is possible.
+    no two teams meet twice while that is possible — in this pass and, looking
+    ``passes_left`` passes ahead, in the passes still to come.
 
     Solved as a maximum-weight perfect matching (networkx): a pair that has met
     costs more than any set of rank differences, so a rematch is chosen only when
-    no schedule without one exists.
+    no schedule without one exists. When the best pass would leave the passes to
+    come no way without a rematch (a small field playing nearly everyone), the next
+    best passes are tried, the bye among them (see ``lookahead``).
     """
     met = set(met)
-    bye = _byes(standing, len(standing) % 2, byes or Counter())
+    byes = byes or Counter()
+    bye = _byes(standing, len(standing) % 2, byes)
     playing = [e for e in standing if e not in bye]
     n = len(playing)
     # Teams meet near their place in the standing: first look only that far (fast on
@@ -90,7 +100,69 @@ def swiss_team_pass(
         if tables is not None:
             break
     assert tables is not None
-    return TeamPass(tuple((playing[a], playing[b]) for a, b in tables), bye[0] if bye else None)
+    drawn = TeamPass(tuple((playing[a], playing[b]) for a, b in tables), bye[0] if bye else None)
+    if (
+        passes_left
+        and not drawn.meetings() & met
+        and not _team_pass_follows(standing, met, byes, drawn, passes_left)
+    ):
+        return _swiss_looking_ahead(standing, met, byes, passes_left) or drawn
+    return drawn
+
+
+def _team_pass_follows(
+    standing: Sequence[Entry],
+    met: set[Pair],
+    byes: Counter[Entry],
+    drawn: TeamPass,
+    passes_left: int,
+) -> bool:
+    """Whether the passes after ``drawn`` can still be played without a rematch
+    (``None`` from the search, out of steps, counts as yes: take the pass)."""
+    after = byes + Counter([drawn.bye] if drawn.bye is not None else [])
+    fewest = min((after[e] for e in standing), default=0)
+    return (
+        lookahead.can_follow(
+            standing,
+            met | drawn.meetings(),
+            passes_left,
+            sitting=len(standing) % 2,
+            sat_out=[e for e in standing if after[e] > fewest],
+        )
+        is not False
+    )
+
+
+LOOKAHEAD_PASSES = 300  # the best passes tried for one that keeps the rest open
+
+
+def _swiss_looking_ahead(
+    standing: Sequence[Entry], met: set[Pair], byes: Counter[Entry], passes_left: int
+) -> TeamPass | None:
+    """The best pass without a rematch after which the passes to come can be played
+    without one either, the bye chosen with the tables (among those with the fewest
+    byes, the lowest ranked preferred); ``None`` when none of the best is found."""
+    n = len(standing)
+    phantom = n  # the bye's seat, below the last place
+    rematch = (n + 1) ** 2
+    fewest = min(byes[e] for e in standing)
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(n + n % 2))
+    for i, j in combinations(range(n), 2):
+        if frozenset((standing[i], standing[j])) not in met:
+            graph.add_edge(i, j, weight=rematch - (j - i))
+    if n % 2:
+        for i in range(n):
+            if byes[standing[i]] == fewest:
+                graph.add_edge(i, phantom, weight=rematch - (phantom - i))
+    for tables in lookahead.ranked_matchings(graph, LOOKAHEAD_PASSES):
+        bye = next((standing[min(e)] for e in tables if phantom in e), None)
+        drawn = TeamPass(
+            tuple((standing[a], standing[b]) for a, b in tables if phantom not in (a, b)), bye
+        )
+        if _team_pass_follows(standing, met, byes, drawn, passes_left):
+            return drawn
+    return None
 
 
 def _swiss_matching(
@@ -122,41 +194,141 @@ def player_pass(
     opposed: Mapping[Pair, int],
     byes: Counter[Entry] | None = None,
     seed: int = 0,
+    passes_left: int = 0,
 ) -> PlayerPass:
     """Tables of four where nobody partners the same person twice while that is
-    possible, and opponents repeat as little as possible.
+    possible (in this pass and, looking ``passes_left`` passes ahead, in those to
+    come), and opponents repeat as little as possible.
 
     Two matchings: first partners (a pair that already played together costs more
-    than anything else), then pairs of partners into tables (weighted by how often
-    their players have already faced each other). The seed varies the ties."""
+    than anything else; two who faced each other before are good partners, since
+    then they do not face each other again), then pairs of partners into tables
+    (weighted by how often their players have already faced each other). The seed
+    varies the ties. ``players`` in standing order: the lowest ranked of those with
+    the fewest byes sit out — or others with as few byes, when those would leave no
+    way to new partners."""
     partnered = set(partnered)
-    sitting = _byes(players, len(players) % 4, byes or Counter())
-    playing = [p for p in players if p not in sitting]
-    random.Random(seed).shuffle(playing)
+    byes = byes or Counter()
+    first: tuple[list[Entry], list[Entry], list[Edge]] | None = None
+    for sitting in islice(_sitting_choices(players, len(players) % 4, byes), SITTING_CHOICES):
+        playing = [p for p in players if p not in sitting]
+        random.Random(seed).shuffle(playing)
+        pairs, fine = _partners(players, playing, sitting, partnered, opposed, byes, passes_left)
+        first = first or (sitting, playing, pairs)
+        if fine:
+            first = (sitting, playing, pairs)
+            break
+    assert first is not None
+    sitting, playing, pairs = first
+    return PlayerPass(_tables(playing, pairs, opposed), tuple(sitting))
+
+
+SITTING_CHOICES = 60  # who may sit out instead, tried when the first choice corners
+
+
+def _sitting_choices(
+    players: Sequence[Entry], count: int, byes: Counter[Entry]
+) -> Iterator[list[Entry]]:
+    """Who sits out: first the lowest ranked of those with the fewest byes (see
+    ``_byes``), then the other choices among those with as few byes."""
+    first = _byes(players, count, byes)
+    yield first
+    if count == 0:
+        return
+    most = max(byes[p] for p in first)
+    order = sorted(range(len(players)), key=lambda i: (byes[players[i]], -i))
+    pool = [players[i] for i in order if byes[players[i]] <= most]
+    for choice in combinations(pool, count):
+        if set(choice) != set(first):
+            yield list(choice)
+
+
+def _partners(
+    players: Sequence[Entry],
+    playing: list[Entry],
+    sitting: list[Entry],
+    partnered: set[Pair],
+    opposed: Mapping[Pair, int],
+    byes: Counter[Entry],
+    passes_left: int,
+) -> tuple[list[Edge], bool]:
+    """The pairs of partners among ``playing`` (indexes), and whether they are all
+    new and leave the passes to come a way to new partners."""
     n = len(playing)
-    if n == 0:
-        return PlayerPass((), tuple(sitting))
+    big = 1000 * (1 + max(opposed.values(), default=0))
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(n))
+    for i, j in combinations(range(n), 2):
+        pair = frozenset((playing[i], playing[j]))
+        graph.add_edge(
+            i, j, weight=4 * big - (3 * big if pair in partnered else 0) + opposed.get(pair, 0)
+        )
+
+    def new(pairs: Sequence[Edge]) -> bool:
+        return not any(frozenset((playing[a], playing[b])) in partnered for a, b in pairs)
+
+    def follows(pairs: Sequence[Edge]) -> bool:
+        return not passes_left or _partners_follow(
+            players, partnered, byes, sitting, pairs, playing, passes_left
+        )
+
+    pairs: list[Edge] = sorted(
+        (min(a, b), max(a, b)) for a, b in nx.max_weight_matching(graph, maxcardinality=True)
+    )
+    if not new(pairs):
+        return pairs, False
+    if follows(pairs):
+        return pairs, True
+    for candidate in lookahead.ranked_matchings(graph, LOOKAHEAD_PASSES):
+        if not new(candidate):
+            break  # the best left repeat partners already: keep the first
+        if follows(candidate):
+            return candidate, True
+    return pairs, False
+
+
+def _tables(
+    playing: list[Entry], pairs: Sequence[Edge], opposed: Mapping[Pair, int]
+) -> tuple[tuple[Entry, Entry, Entry, Entry], ...]:
+    """Pairs of partners two by two at tables, facing those they faced least."""
 
     def faced(a: Entry, b: Entry) -> int:
         return opposed.get(frozenset((a, b)), 0)
 
     big = 1000 * (1 + max(opposed.values(), default=0))
     graph: nx.Graph[int] = nx.Graph()
-    for i, j in combinations(range(n), 2):
-        again = frozenset((playing[i], playing[j])) in partnered
-        graph.add_edge(
-            i, j, weight=4 * big - (3 * big if again else 0) - faced(playing[i], playing[j])
-        )
-    pairs = [tuple(sorted(pair)) for pair in nx.max_weight_matching(graph, maxcardinality=True)]
-
-    tables_graph: nx.Graph[int] = nx.Graph()
     for x, y in combinations(range(len(pairs)), 2):
         cost = sum(faced(playing[a], playing[b]) for a in pairs[x] for b in pairs[y])
-        tables_graph.add_edge(x, y, weight=4 * big - cost)
+        graph.add_edge(x, y, weight=4 * big - cost)
     tables = []
     for x, y in sorted(
-        tuple(sorted(edge)) for edge in nx.max_weight_matching(tables_graph, maxcardinality=True)
+        tuple(sorted(edge)) for edge in nx.max_weight_matching(graph, maxcardinality=True)
     ):
         (a1, a2), (b1, b2) = pairs[x], pairs[y]
         tables.append((playing[a1], playing[b1], playing[a2], playing[b2]))
-    return PlayerPass(tuple(tables), tuple(sitting))
+    return tuple(tables)
+
+
+def _partners_follow(
+    players: Sequence[Entry],
+    partnered: set[Pair],
+    byes: Counter[Entry],
+    sitting: list[Entry],
+    pairs: Sequence[Edge],
+    playing: list[Entry],
+    passes_left: int,
+) -> bool:
+    """Whether the passes after these pairs of partners can still give everyone new
+    partners (``None`` from the search, out of steps, counts as yes)."""
+    after = byes + Counter(sitting)
+    fewest = min((after[p] for p in players), default=0)
+    return (
+        lookahead.can_follow(
+            players,
+            partnered | {frozenset((playing[a], playing[b])) for a, b in pairs},
+            passes_left,
+            sitting=len(players) % 4,
+            sat_out=[p for p in players if after[p] > fewest],
+        )
+        is not False
+    )

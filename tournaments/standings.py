@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -17,6 +17,12 @@ TIE_BREAKS: dict[str, str] = {
     "matches": gettext_noop("most matches"),
     "draw": gettext_noop("a reproducible draw"),
 }
+
+
+def draw_lot(seed: int, entry: Entry) -> str:
+    """An entry's lot in the reproducible draw: from the tournament's seed and the
+    entry alone, so that no name put right, entry added or withdrawn changes it."""
+    return hashlib.sha256(f"{seed}:{entry}".encode()).hexdigest()
 
 
 def bye_points(hands: int) -> int:
@@ -69,12 +75,10 @@ def standings(
         counted = sorted(line.per_pass.values(), reverse=True)
         line.total = sum(counted[:best_of] if best_of else counted)
 
-    draw = list(entries)
-    random.Random(seed).shuffle(draw)
-    lot = {entry: position for position, entry in enumerate(draw)}
+    lot = {entry: draw_lot(seed, entry) for entry in entries}
 
-    def key(line: Standing, upto: int) -> tuple[int, ...]:
-        values = [-line.total]
+    def key(line: Standing, upto: int) -> tuple[int | str, ...]:
+        values: list[int | str] = [-line.total]
         for name in tie_breaks[:upto]:
             if name == "best-pass":
                 values.append(-line.best_pass)

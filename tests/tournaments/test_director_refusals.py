@@ -197,3 +197,27 @@ def test_the_standings_are_made_public_and_hidden_again(director, club):
     assert public.status_code == 200
     assert hidden.status_code == 302  # to sign in
     assert "login" in hidden["Location"]
+
+
+def test_the_check_after_a_swap_speaks_the_directors_language(club, make_user):
+    t = tournament(club)
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play_out(table)
+        services.decide_table(table)
+    services.close_pass(first)
+    second = services.schedule_next_pass(t)
+    met = first.tables.get(number=1).seats
+    partner = next(
+        o for tb in second.tables.all() if met[0] in tb.seats for o in tb.seats if o != met[0]
+    )
+    services.swap(second, partner, met[1])
+    browser = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    browser.force_login(make_user("admin", club, name="directrice"))
+
+    page = browser.get(t.get_absolute_url()).content.decode()
+
+    a, b = (t.entries.get(pk=pk).name for pk in met)
+    said = "{} et {} se sont déjà rencontrés (évitable)"
+    assert said.format(a, b) in page or said.format(b, a) in page

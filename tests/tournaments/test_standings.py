@@ -63,6 +63,19 @@ def test_a_draw_is_reproducible_from_the_seed():
     assert len({s.rank for s in standings(list("abcdef"), scores(table), tie_breaks=["draw"])}) == 6
 
 
+def test_the_draw_does_not_depend_on_the_order_or_number_of_the_entries():
+    table = {e: [1000] for e in "abcdef"}
+
+    def drawn(entries):
+        played = scores({e: table[e] for e in entries})
+        return [s.entry for s in standings(entries, played, tie_breaks=["draw"], seed=5)]
+
+    first = drawn(list("abcdef"))
+
+    assert drawn(list("fedcba")) == first  # the entries listed in another order
+    assert drawn(list("abcde")) == [e for e in first if e != "f"]  # one fewer
+
+
 def test_a_bye_scores_half_a_game():
     assert bye_points(16) == 8 * 157
     assert bye_points(12) == 6 * 157

@@ -3,6 +3,7 @@ published with a game per table, and closed once every table is settled."""
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections import Counter
 
@@ -46,7 +47,13 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
     earlier = list(tournament.schedule.prefetch_related("tables"))
     byes = Counter(entry_id for p in earlier for entry_id in p.byes)
     ids = [e.pk for e in entries]
+    passes_left = tournament.passes - number
+    if number > 1:  # by standing: the lowest ranked of those with the fewest byes sit out
+        order = {s.entry: position for position, s in enumerate(current_standings(tournament))}
+        ids.sort(key=lambda entry_id: order.get(entry_id, len(order)))
     if tournament.format == INDIVIDUAL:
+        if number == 1:  # nobody ranked yet: who sits out is drawn from the seed
+            random.Random(tournament.seed).shuffle(ids)
         partnered = {
             frozenset((t.seats[a], t.seats[a + 2]))
             for p in earlier
@@ -60,17 +67,17 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
             for a in (0, 2)
             for b in (1, 3)
         )
-        seating = pairing.player_pass(ids, partnered, opposed, byes, seed=tournament.seed + number)
+        seating = pairing.player_pass(
+            ids, partnered, opposed, byes, seed=tournament.seed + number, passes_left=passes_left
+        )
         tables = [list(t) for t in seating.tables]
         bye_ids = list(seating.byes)
     else:
         if number == 1:
             drawn = pairing.random_team_pass(ids, tournament.seed, byes)
         else:
-            order = {s.entry: position for position, s in enumerate(current_standings(tournament))}
-            standing = sorted(ids, key=lambda entry_id: order.get(entry_id, len(order)))
             met = {frozenset(t.seats) for p in earlier for t in p.tables.all()}
-            drawn = pairing.swiss_team_pass(standing, met, byes)
+            drawn = pairing.swiss_team_pass(ids, met, byes, passes_left=passes_left)
         tables = [list(t) for t in drawn.tables]
         bye_ids = [drawn.bye] if drawn.bye is not None else []
     round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
