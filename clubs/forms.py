@@ -69,12 +69,12 @@ class SeasonForm(forms.Form):
     start = forms.DateField(
         label=_("From"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d"),
     )
     end = forms.DateField(
         label=_("To"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d"),
     )
 
     def dates(self) -> tuple[dt.date | None, dt.date | None]:

@@ -70,7 +70,7 @@ class TournamentForm(forms.ModelForm):
             "match_bonus",
             "best_of",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     PLAYED_RULES = ("format", "hands", "trump_order_text", "weis", "stoeck", "match_bonus")
 

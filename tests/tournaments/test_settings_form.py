@@ -1,0 +1,82 @@
+"""The settings form saves as the page shows it, in every language: a browser
+sends back the values it was given (a date input takes ISO dates only)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.test_services import teams, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+class _Form(HTMLParser):
+    """What a browser would send for the page's form with ``action``."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__()
+        self.action, self.inside, self.values = action, False, {}
+        self.select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = a.get("action") in (self.action, "", None)
+        if not self.inside or "disabled" in a:
+            return
+        if tag == "input" and a.get("name"):
+            if a.get("type") in ("checkbox", "radio"):
+                if "checked" in a:
+                    self.values[a["name"]] = a.get("value", "on")
+            else:
+                self.values[a["name"]] = a.get("value", "")
+        elif tag == "select":
+            self.select = a.get("name")
+        elif tag == "option" and self.select and "selected" in a:
+            self.values[self.select] = a.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
+        if tag == "form":
+            self.inside = False
+
+
+def sent_back(html: str, action: str) -> dict[str, str]:
+    form = _Form(action)
+    form.feed(html)
+    return form.values
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "en"])
+def test_the_settings_save_as_shown_in_every_language(club, make_user, language):
+    t = tournament(club, date=dt.date(2026, 11, 28), place="Bulle")
+    teams(t, 4)
+    browser = Client(HTTP_ACCEPT_LANGUAGE=language)
+    browser.force_login(make_user("admin", club, name="director"))
+    url = reverse("tournaments:settings", args=[t.pk])
+
+    page = browser.get(url).content.decode()
+    values = sent_back(page, url)
+    saved = browser.post(url, values | {"name": "Coupe d'hiver"})
+
+    assert 'value="2026-11-28"' in page
+    assert saved.status_code == 302
+    t.refresh_from_db()
+    assert (t.name, t.date, t.place) == ("Coupe d'hiver", dt.date(2026, 11, 28), "Bulle")
+
+
+def test_a_new_tournament_refused_for_its_name_keeps_the_date_typed(club, make_user):
+    browser = Client(HTTP_ACCEPT_LANGUAGE="de")
+    browser.force_login(make_user("admin", club, name="director"))
+    url = reverse("tournaments:club_tournaments", args=[club.slug])
+
+    refused = browser.post(url, {"name": "", "date": "2026-12-05", "passes": "3", "hands": "12"})
+
+    assert refused.status_code == 422
+    assert 'value="2026-12-05"' in refused.content.decode()
