@@ -1,9 +1,13 @@
 from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static as static_url
 from django.urls import include, path
 
 urlpatterns = [
+    # browsers ask for /favicon.ico whatever the pages say
+    path("favicon.ico", lambda request: redirect(static_url("img/favicon.svg"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),

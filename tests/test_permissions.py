@@ -313,6 +313,20 @@ VIEWS += [
         lambda w: {},
         CLUB_ADMIN_POST,
     ),
+    (
+        "delete entry",
+        "post",
+        lambda w: _t(w, "remove_entry", "entering", w["entering"].entries.first().pk),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
+    (
+        "delete tournament",
+        "post",
+        lambda w: _t(w, "remove_tournament", "entering"),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
     ("schedule", "post", lambda w: _t(w, "schedule", "entering"), lambda w: {}, CLUB_ADMIN_POST),
     (
         "publish pass",

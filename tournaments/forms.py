@@ -160,7 +160,17 @@ class EntryForm(forms.Form):
 
     def __init__(self, *args: Any, team: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.team = team
         self.fields["player_2"].required = team
+        if not team:  # a player plays under their own name
+            del self.fields["name"]
+            self.fields["player_1"].label = _("Player's name")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.team and data.get("player_1"):
+            data["name"], data["player_2"] = data["player_1"], ""
+        return data
 
 
 class PaperTotalsForm(forms.Form):

@@ -14,6 +14,16 @@ urlpatterns = [
         name="edit_entry",
     ),
     path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/delete/",
+        director.remove_entry,
+        name="remove_entry",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/delete/",
+        director.remove_tournament,
+        name="remove_tournament",
+    ),
+    path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/check-in/",
         director.check_in,
         name="check_in",

@@ -221,3 +221,85 @@ def test_the_check_after_a_swap_speaks_the_directors_language(club, make_user):
     a, b = (t.entries.get(pk=pk).name for pk in met)
     said = "{} et {} se sont déjà rencontrés (évitable)"
     assert said.format(a, b) in page or said.format(b, a) in page
+
+
+def test_a_team_name_differing_only_in_case_or_spaces_is_taken(director, club):
+    t = tournament(club)
+    teams(t, 1)  # Team 1: A1 & B1
+    url = reverse("tournaments:register", args=[t.pk])
+
+    refused = director.post(url, {"name": " team  1", "player_1": "X", "player_2": "Y"})
+
+    assert refused.status_code == 422
+    assert "Team 1 is already registered." in refused.content.decode()
+    assert t.entries.count() == 1
+
+
+def test_the_partner_must_be_someone_else(director, club):
+    t = tournament(club)
+    url = reverse("tournaments:register", args=[t.pk])
+
+    refused = director.post(url, {"name": "Solo", "player_1": "Anna", "player_2": " anna "})
+
+    assert "The two players of a team must be different people." in refused.content.decode()
+
+
+def test_an_entry_never_drawn_is_deleted_one_drawn_is_withdrawn_instead(director, club):
+    t = tournament(club)
+    drawn, _other = teams(t, 2)
+    services.schedule_next_pass(t)
+    late_entry = t.entries.create(name="Oops", player_1="O1", player_2="O2")
+
+    edit = director.get(reverse("tournaments:edit_entry", args=[t.pk, late_entry.pk]))
+    refused = post(director, "remove_entry", t, drawn.pk)
+    deleted = post(director, "remove_entry", t, late_entry.pk)
+
+    assert "Delete Oops" in edit.content.decode()
+    assert "Team 1 has a place in a pass: withdraw it instead." in refused
+    assert "Oops deleted." in deleted
+    assert list(t.entries.values_list("name", flat=True)) == ["Team 1", "Team 2"]
+    assert (
+        "Delete Team 1"
+        not in director.get(
+            reverse("tournaments:edit_entry", args=[t.pk, drawn.pk])
+        ).content.decode()
+    )
+
+
+def test_a_tournament_is_deleted_until_a_pass_is_played(director, club):
+    mistake, played = tournament(club, name="Mistake"), tournament(club, name="Played")
+    teams(mistake, 4)
+    services.schedule_next_pass(mistake)  # a draft only
+    teams(played, 2)
+    services.publish_pass(services.schedule_next_pass(played))
+
+    gone = director.post(reverse("tournaments:remove_tournament", args=[mistake.pk]), follow=True)
+    kept = director.post(reverse("tournaments:remove_tournament", args=[played.pk]), follow=True)
+
+    assert "Mistake deleted." in gone.content.decode()
+    assert "A pass has been played: the tournament stays." in kept.content.decode()
+    assert list(Tournament.objects.values_list("name", flat=True)) == ["Played"]
+
+
+def test_an_individual_entry_is_a_player_typed_once(director, club):
+    t = tournament(club, format=INDIVIDUAL)
+
+    page = director.get(t.get_absolute_url()).content.decode()
+    director.post(reverse("tournaments:register", args=[t.pk]), {"player_1": "Denise"})
+
+    assert "Team or player name" not in page
+    assert list(t.entries.values_list("name", "player_1", "player_2")) == [("Denise", "Denise", "")]
+
+
+def test_members_follow_a_tournament_from_the_list_to_its_standings(club, make_user):
+    t = tournament(club)
+    member = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    member.force_login(make_user("member", club, name="Anne"))
+
+    listing = member.get(reverse("tournaments:club_tournaments", args=[club.slug]))
+    director_page = member.get(t.get_absolute_url())
+
+    standings = reverse("tournaments:standings", args=[t.pk])
+    assert f'href="{standings}"' in listing.content.decode()
+    assert director_page.status_code == 403
+    assert "Cette page n’est pas pour votre rôle" in director_page.content.decode()

@@ -343,7 +343,7 @@ def test_a_team_is_two_different_players_who_play_for_no_other_entry(director, c
         assert response.status_code == 422
         return response.content.decode()
 
-    assert "A team has two different players." in refusal(
+    assert "The two players of a team must be different people." in refusal(
         {"name": "Twice", "player_1": "Köbi", "player_2": "köbi "}
     )
     assert "A1 already plays in Team 1." in refusal(

@@ -12,9 +12,12 @@ from tournaments.services.common import TournamentRuleBroken
 from tournaments.services.entries import (
     check_in,
     correct_entry,
+    drawn_ever,
     playing_entries,
     register,
     reinstate,
+    remove_entry,
+    remove_tournament,
     withdraw,
 )
 from tournaments.services.passes import (
@@ -53,6 +56,7 @@ __all__ = [
     "current_standings",
     "decide_table",
     "dispute_table",
+    "drawn_ever",
     "enter_paper_totals",
     "entry_passes",
     "findings",
@@ -62,6 +66,8 @@ __all__ = [
     "redraw_pass",
     "register",
     "reinstate",
+    "remove_entry",
+    "remove_tournament",
     "schedule_next_pass",
     "swap",
     "table_states",

@@ -31,31 +31,63 @@ def register(tournament: Tournament, *, name: str, player_1: str, player_2: str 
     )
 
 
+def same_name(a: str, b: str) -> bool:
+    """Two names typed for the same: case and extra spaces do not count."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
 def _check_names(
     tournament: Tournament, entry: Entry | None, name: str, player_1: str, player_2: str
 ) -> None:
     """An entry has a name of its own, a team two different players, and nobody
     plays for two entries at once (a withdrawn entry's players are free again)."""
     individual = tournament.format == INDIVIDUAL
-    if not individual and not player_2:
-        raise TournamentRuleBroken(_("A team has two players."))
-    if not individual and player_1.strip().casefold() == player_2.strip().casefold():
-        raise TournamentRuleBroken(_("A team has two different players."))
-    others = tournament.entries.exclude(pk=entry.pk if entry else None)
-    if others.filter(name=name).exists():
-        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": name})
+    if not individual and not player_2.strip():
+        raise TournamentRuleBroken(_("Give the partner's name too."))
+    if not individual and same_name(player_1, player_2):
+        raise TournamentRuleBroken(_("The two players of a team must be different people."))
+    others = list(tournament.entries.exclude(pk=entry.pk if entry else None))
+    taken = next((other for other in others if same_name(other.name, name)), None)
+    if taken is not None:
+        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": taken.name})
     players = [player_1] if individual else [player_1, player_2]
     for other in others:
         if other.withdrawn:
             continue
         for player in players:
-            if player.strip().casefold() in (
-                p.strip().casefold() for p in (other.player_1, other.player_2) if p
-            ):
+            if any(same_name(player, p) for p in (other.player_1, other.player_2) if p):
                 raise TournamentRuleBroken(
                     _("%(player)s already plays in %(entry)s.")
                     % {"player": player, "entry": other.name}
                 )
+
+
+def drawn_ever(entry: Entry) -> bool:
+    """Whether the entry has a place in a pass (drawn, played or sat out)."""
+    return any(
+        entry.pk in round_.byes or any(entry.pk in t.seats for t in round_.tables.all())
+        for round_ in entry.tournament.schedule.prefetch_related("tables")
+    )
+
+
+@transaction.atomic
+def remove_entry(entry: Entry) -> None:
+    """An entry registered by mistake goes, as long as no pass has placed it; one
+    that has played is withdrawn instead, and keeps its passes."""
+    if drawn_ever(entry):
+        raise TournamentRuleBroken(
+            _("%(name)s has a place in a pass: withdraw it instead.") % {"name": entry.name}
+        )
+    entry.delete()
+
+
+@transaction.atomic
+def remove_tournament(tournament: Tournament) -> None:
+    """A tournament set up by mistake goes, as long as no pass has been published
+    (then it has games, kept with the club's)."""
+    if tournament.schedule.exclude(state=Pass.DRAFT).exists():
+        raise TournamentRuleBroken(_("A pass has been played: the tournament stays."))
+    tournament.delete()
 
 
 @transaction.atomic

@@ -39,7 +39,12 @@ def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
             form.instance.club = club
             tournament = form.save()
             return redirect(tournament)
-    context = {"club": club, "tournaments": club.tournaments.all(), "form": form}
+    context = {
+        "club": club,
+        "tournaments": club.tournaments.all(),
+        "form": form,
+        "is_admin": is_admin,  # the director's page; the others see the standings
+    }
     status = 422 if form is not None and form.is_bound else 200
     return render(request, "tournaments/list.html", context, status=status)
 
@@ -135,7 +140,12 @@ def settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         messages.success(request, _("Saved."))
         return redirect(tournament)
     status = 422 if form.is_bound else 200
-    context = {"tournament": tournament, "form": form}
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "removable": not tournament.schedule.exclude(state=Pass.DRAFT).exists(),
+        "ranked": tournament.schedule.filter(state=Pass.CLOSED).exists(),
+    }
     return render(request, "tournaments/settings.html", context, status=status)
 
 
@@ -178,9 +188,39 @@ def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
         "form": form,
         "individual": tournament.format == INDIVIDUAL,
         "members": sorted(m.name for m in tournament.club.members.all()),
+        "removable": not services.drawn_ever(entry),
     }
     status = 422 if form.is_bound else 200
     return render(request, "tournaments/entry_form.html", context, status=status)
+
+
+@require_POST
+@login_required
+def remove_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """An entry registered by mistake, before any pass placed it."""
+    tournament = directed_tournament(request, tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    name = entry.name
+    return act(
+        request,
+        tournament,
+        lambda: services.remove_entry(entry),
+        _("%(name)s deleted.") % {"name": name},
+    )
+
+
+@require_POST
+@login_required
+def remove_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A tournament set up by mistake, before any pass is played."""
+    tournament = directed_tournament(request, tournament_id)
+    try:
+        services.remove_tournament(tournament)
+    except services.TournamentRuleBroken as broken:
+        messages.error(request, str(broken))
+        return redirect("tournaments:settings", tournament.pk)
+    messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
+    return redirect("tournaments:club_tournaments", tournament.club.slug)
 
 
 @require_POST
