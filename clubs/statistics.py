@@ -13,7 +13,10 @@ from scoring.rules.stats import PlayerLine, player_statistics
 
 
 def season_games(club: Club, start: dt.date | None, end: dt.date | None) -> QuerySet[Game]:
-    games = club.games.with_everything()
+    """The club's games of a season. A tournament's games are not among them: they
+    are a fixed number of hands with no winner (RULES.md §9), ranked in their
+    tournament's standings."""
+    games = club.games.filter(table__isnull=True).with_everything()
     if start:
         games = games.filter(played_on__gte=start)
     if end:

@@ -232,13 +232,24 @@ def _settled_table(game: Game, action: str, author: Author) -> Table | None:
 
 
 def _director_changed(
-    table: Table, before: rules.GameResult, after: rules.GameResult, author: Author
+    table: Table,
+    before: rules.GameResult,
+    after: rules.GameResult,
+    hands: list[rules.Hand],
+    change: HandChange,
+    author: Author,
 ) -> None:
     """A settled result the director changed: the sides' signatures are for the old
-    totals, so it is the director's decision now; kept with before, after and why."""
-    if table.state != Table.DECIDED:
-        table.state = Table.DECIDED
-        table.save(update_fields=["state"])
+    totals, so it is the director's decision now; kept with before, after and why.
+    After its pass closed, the result stored for the standings follows."""
+    table.state = Table.DECIDED
+    if table.result is not None:
+        matches = [0, 0]
+        for hand in hands:
+            if hand.match is not None:
+                matches[hand.match] += 1
+        table.result = {"totals": list(after.totals), "matches": matches, "change": change.pk}
+    table.save(update_fields=["state", "result"])
     TableEvent.objects.create(
         table=table,
         kind=TableEvent.CHANGED,
@@ -393,7 +404,7 @@ def correct_hand(
         change = _log(game, number, HandChange.EDITED, stored, hand, form_key, author)
         if table is not None:
             before = rules.play(game.rules, [h.to_rules() for h in hands], check=False)
-            _director_changed(table, before, after, author)
+            _director_changed(table, before, after, corrected, change, author)
         replacement = Hand.from_rules(game, number, hand)
         replacement.pk, replacement.created_at = stored.pk, stored.created_at
         replacement.save()

@@ -296,7 +296,7 @@ VIEWS += [
         "check in",
         "post",
         lambda w: _t(w, "check_in", "entering", w["entering"].entries.first().pk),
-        lambda w: {"present": "1"},
+        lambda w: {"on": "1"},
         CLUB_ADMIN_POST,
     ),
     (
@@ -363,7 +363,7 @@ VIEWS += [
         "publish results",
         "post",
         lambda w: _t(w, "publish_results"),
-        lambda w: {"published": "0"},
+        lambda w: {"on": "0"},
         CLUB_ADMIN_POST,
     ),
     ("standings", "get", lambda w: _t(w, "standings"), None, CLUB),

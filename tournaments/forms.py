@@ -173,12 +173,30 @@ class EntryForm(forms.Form):
         return data
 
 
+PAPER_NUMBER = {
+    "invalid": _("Give both totals as whole numbers."),
+    "required": _("Give both totals as whole numbers."),
+    "min_value": _("Totals cannot be negative."),
+}
+PAPER_MATCHES = {
+    "invalid": _("Matches are a whole number."),
+    "min_value": _("Matches cannot be negative."),
+}
+
+
 class PaperTotalsForm(forms.Form):
-    first = forms.IntegerField(label=_("First team"), min_value=0)
-    second = forms.IntegerField(label=_("Second team"), min_value=0)
-    matches_first = forms.IntegerField(label=_("matches"), min_value=0, required=False)
-    matches_second = forms.IntegerField(label=_("matches"), min_value=0, required=False)
+    first = forms.IntegerField(label=_("First team"), min_value=0, error_messages=PAPER_NUMBER)
+    second = forms.IntegerField(label=_("Second team"), min_value=0, error_messages=PAPER_NUMBER)
+    matches_first = forms.IntegerField(
+        label=_("matches"), min_value=0, required=False, error_messages=PAPER_MATCHES
+    )
+    matches_second = forms.IntegerField(
+        label=_("matches"), min_value=0, required=False, error_messages=PAPER_MATCHES
+    )
     reason = forms.CharField(label=_("Why"), max_length=500, required=False)
+
+    def first_error(self) -> str:
+        return next(str(e) for errors in self.errors.values() for e in errors)
 
     def cleaned(self) -> dict[str, Any]:
         """The totals and matches as the service takes them (no match: 0)."""
@@ -213,3 +231,15 @@ class DisputeForm(forms.Form):
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+
+
+class SwitchForm(forms.Form):
+    """An on/off switch of the director's page (present, public): "1" or "0"
+    (a checkbox field would read "0" as on)."""
+
+    on = forms.TypedChoiceField(choices=[("0", "off"), ("1", "on")], coerce=lambda v: v == "1")
+
+
+class SwapForm(forms.Form):
+    first = forms.IntegerField()
+    second = forms.IntegerField()

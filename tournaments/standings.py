@@ -46,7 +46,7 @@ class Standing:
     matches: int = 0
     total: int = 0
     rank: int = 0
-    decided_by: str | None = None  # the tie-break that placed it below the one before
+    decided_by: str | None = None  # the tie-break that placed it among equal totals
 
     @property
     def best_pass(self) -> int:
@@ -104,4 +104,5 @@ def standings(
                     for upto, name in enumerate(tie_breaks, start=1)
                     if key(before, upto) != key(line, upto)
                 )
+                before.decided_by = before.decided_by or line.decided_by
     return ranked

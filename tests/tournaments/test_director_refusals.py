@@ -189,9 +189,9 @@ def test_the_standings_are_made_public_and_hidden_again(director, club):
     t = tournament(club)
     standings = reverse("tournaments:standings", args=[t.pk])
 
-    post(director, "publish_results", t, data={"published": "1"})
+    post(director, "publish_results", t, data={"on": "1"})
     public = Client().get(standings)
-    post(director, "publish_results", t, data={"published": "0"})
+    post(director, "publish_results", t, data={"on": "0"})
     hidden = Client().get(standings)
 
     assert public.status_code == 200

@@ -292,15 +292,21 @@ def test_paper_totals_from_the_director_page_say_which_table_is_wrong(club, dire
     browser.force_login(director)
     url = reverse("tournaments:paper_totals", args=[t.pk, table.pk])
 
-    english = {"follow": True, "HTTP_ACCEPT_LANGUAGE": "en"}
+    english = {"HTTP_ACCEPT_LANGUAGE": "en"}
     wrong = browser.post(url, {"first": "400", "second": "200"}, **english)
     typo = browser.post(url, {"first": "4OO", "second": "228"}, **english)
+    negative = browser.post(url, {"first": "-100", "second": "728"}, **english)
     right = browser.post(
         url, {"first": "400", "second": "228", "matches_first": "1", "matches_second": ""}
     )
 
-    assert "Table 1: 400 + 200 = 600, but 4 hands make 628." in wrong.content.decode()
-    assert "Table 1: give both totals as whole numbers." in typo.content.decode()
+    assert wrong.status_code == 422  # the director's page, the sheet open as typed
+    page = wrong.content.decode()
+    assert "400 + 200 = 600, but 4 hands make 628." in page
+    assert f'id="paper-{table.pk}" open' in page
+    assert 'value="200"' in page
+    assert "Give both totals as whole numbers." in typo.content.decode()
+    assert "Totals cannot be negative." in negative.content.decode()
     assert right.status_code == 302
     table.refresh_from_db()
     assert (table.paper_totals, table.paper_matches, table.state) == (

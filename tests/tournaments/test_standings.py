@@ -40,7 +40,7 @@ def test_tie_broken_by_best_pass_then_matches_and_said_which():
     )
 
     assert [(s.entry, s.rank, s.decided_by) for s in ranked] == [
-        ("b", 1, None),
+        ("b", 1, "best-pass"),  # each of the tie says what placed it
         ("c", 2, "best-pass"),
         ("a", 3, "matches"),
     ]

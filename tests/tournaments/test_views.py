@@ -48,7 +48,7 @@ def test_the_director_runs_a_pass_and_tables_score_through_their_links(director,
             {"name": f"Team {n}", "player_1": f"A{n}", "player_2": f"B{n}"},
         )
     for entry in t.entries.all():
-        director.post(reverse("tournaments:check_in", args=[t.pk, entry.pk]), {"present": "1"})
+        director.post(reverse("tournaments:check_in", args=[t.pk, entry.pk]), {"on": "1"})
     director.post(reverse("tournaments:schedule", args=[t.pk]))
     director.post(reverse("tournaments:publish", args=[t.pk, 1]))
     table = Table.objects.filter(round__tournament=t).first()
@@ -152,7 +152,7 @@ def test_a_revoked_table_link_opens_nothing(director, club):
             {"name": f"T{n}", "player_1": f"a{n}", "player_2": f"b{n}"},
         )
     for entry in t.entries.all():
-        director.post(reverse("tournaments:check_in", args=[t.pk, entry.pk]), {"present": "1"})
+        director.post(reverse("tournaments:check_in", args=[t.pk, entry.pk]), {"on": "1"})
     director.post(reverse("tournaments:schedule", args=[t.pk]))
     director.post(reverse("tournaments:publish", args=[t.pk, 1]))
     table = Table.objects.get(round__tournament=t)
@@ -472,7 +472,7 @@ def test_a_withdrawal_is_taken_back_and_the_entry_plays_again(director, club):
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     )
-    assert "Back in the tournament." in back.content.decode()
+    assert "Team 1 is back in the tournament." in back.content.decode()
     director.post(reverse("tournaments:schedule", args=[t.pk]))
     seated = {i for table in Table.objects.filter(round__tournament=t) for i in table.seats}
     assert entry.pk in seated | set(Pass.objects.get(tournament=t).byes)

@@ -136,11 +136,26 @@ def check_in(entry: Entry, present: bool = True) -> None:
 
 
 @transaction.atomic
-def withdraw(entry: Entry) -> None:
-    """A withdrawn entry keeps its played passes and is not scheduled any more."""
-    closed = entry.tournament.schedule.filter(state=Pass.CLOSED).count()
-    entry.withdrawn_after = closed
+def withdraw(entry: Entry) -> bool:
+    """A withdrawn entry keeps its played passes and is not scheduled any more. One
+    seated in the pass being played still plays it (or the director decides its
+    table): it is withdrawn after that pass. Says whether it still plays one."""
+    played = entry.tournament.schedule.exclude(state=Pass.DRAFT).prefetch_related("tables")
+    playing = any(
+        round_.state == Pass.PUBLISHED and any(entry.pk in t.seats for t in round_.tables.all())
+        for round_ in played
+    )
+    entry.withdrawn_after = sum(1 for round_ in played if round_.state == Pass.CLOSED) + playing
     entry.save(update_fields=["withdrawn_after"])
+    return playing
+
+
+@transaction.atomic
+def publish_results(tournament: Tournament, published: bool) -> None:
+    """The standings, each entry's page and the results sheets, for everyone or
+    for the club's members only."""
+    tournament.published = published
+    tournament.save(update_fields=["published"])
 
 
 @transaction.atomic

@@ -177,3 +177,32 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
             )
         )
     return lines
+
+
+def running_pass(tournament: Tournament) -> tuple[int | None, dict[int, int]]:
+    """The pass being played and, for each entry whose table is settled (both sides
+    signed, decided, or from the paper sheet), its points so far: for the live
+    standings to show as the tables finish. They count once the pass closes."""
+    round_ = tournament.schedule.filter(state=Pass.PUBLISHED).first()
+    if round_ is None:
+        return None, {}
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(table__round=round_).prefetch_related(
+            "teams__players", "hands"
+        )
+    }
+    points: dict[int, int] = {}
+    for table in round_.tables.all():
+        if not table.settled:
+            continue
+        if table.paper_totals is not None:
+            totals = table.paper_totals
+        elif table.game_id in games:
+            totals = list(games[table.game_id].result().totals)
+        else:
+            continue
+        for side, entry_ids in enumerate(teams_of(tournament, table.seats)):
+            for entry_id in entry_ids:
+                points[entry_id] = totals[side]
+    return round_.number, points

@@ -47,6 +47,15 @@ WRONG_CODES = 5  # in a row, each within WRONG_CODE_WAIT of the last: then the t
 WRONG_CODE_WAIT = dt.timedelta(minutes=5)
 
 
+def codes_locked(table: Table) -> bool:
+    """Whether the table waits after too many wrong codes in a row."""
+    return (
+        table.wrong_codes >= WRONG_CODES
+        and table.wrong_code_at is not None
+        and timezone.now() - table.wrong_code_at < WRONG_CODE_WAIT
+    )
+
+
 def _side(table: Table, code: str) -> int:
     """The side whose slip carries ``code``. Wrong codes are counted, and the count
     is kept although the action is refused: after five in a row the table waits

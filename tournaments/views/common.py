@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.text import slugify
 
 from clubs import access
 from clubs.models import Role
@@ -44,3 +45,9 @@ def act(
     else:
         messages.success(request, done)
     return redirect(tournament)
+
+
+def file_name(tournament: Tournament, what: str, extension: str) -> str:
+    """A download's name that says what it is: ``winter-cup-2026-12-05-results.pdf``."""
+    name = slugify(f"{tournament.name} {tournament.date:%Y-%m-%d}") or str(tournament.pk)
+    return f"{name}-{what}.{extension}"

@@ -17,13 +17,10 @@ from clubs import access
 from clubs.models import Role
 from scoring.suits import trump_label
 from tournaments import services
-from tournaments.forms import (
-    EntryForm,
-    TournamentForm,
-)
-from tournaments.models import INDIVIDUAL, Entry, Pass, Table
+from tournaments.forms import EntryForm, SwapForm, SwitchForm, TournamentForm
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
-from tournaments.views.common import act, directed_tournament, side_names
+from tournaments.views.common import act, directed_tournament, file_name, side_names
 
 
 @require_http_methods(["GET", "POST"])
@@ -49,13 +46,29 @@ def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/list.html", context, status=status)
 
 
-def _director_page(request, tournament, entry_form=None, status=200) -> HttpResponse:
+def director_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    entry_form: EntryForm | None = None,
+    status: int = 200,
+    paper: dict | None = None,
+) -> HttpResponse:
+    """The director's page; a refused entry or paper sheet is shown where it was
+    typed (``entry_form``; ``paper``: the table, the form and why)."""
     entries = {e.pk: e for e in tournament.entries.all()}
     labels = dict(Table.STATES)
     rounds = []
     for round_ in tournament.schedule.prefetch_related("tables__events__user"):
         playing = round_.state == Pass.PUBLISHED
         states = services.table_states(round_) if playing else {}
+        if round_.state == Pass.CLOSED:  # the results stored when the pass closed
+            states = {
+                t.pk: services.TableStatus(
+                    t.state, played=tournament.hands, totals=tuple(t.result["totals"])
+                )
+                for t in round_.tables.all()
+                if t.result
+            }
         draft = round_.state == Pass.DRAFT
         tables = []
         for t in round_.tables.all():
@@ -77,6 +90,7 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
                         for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
                     ],
                     "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
+                    "locked": playing and services.codes_locked(t),
                     "events": [
                         (event, sides[event.side] if event.side is not None else "")
                         for event in t.events.all()
@@ -113,6 +127,7 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),
         "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
+        "paper": paper or {},
         "open_pass": any(item["round"].state != Pass.CLOSED for item in rounds),
         "finished": len(rounds) >= tournament.passes
         and all(item["round"].state == Pass.CLOSED for item in rounds),
@@ -125,7 +140,7 @@ def _director_page(request, tournament, entry_form=None, status=200) -> HttpResp
 @require_GET
 @login_required
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    return _director_page(request, directed_tournament(request, tournament_id))
+    return director_page(request, directed_tournament(request, tournament_id))
 
 
 @require_http_methods(["GET", "POST"])
@@ -162,7 +177,7 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s registered.") % form.cleaned_data)
             return redirect(tournament)
-    return _director_page(request, tournament, form, status=422)
+    return director_page(request, tournament, form, status=422)
 
 
 @require_http_methods(["GET", "POST"])
@@ -228,8 +243,15 @@ def remove_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    present = request.POST.get("present") == "1"
-    return act(request, tournament, lambda: services.check_in(entry, present), _("Saved."))
+    form = SwitchForm(request.POST)
+    present = form.is_valid() and form.cleaned_data["on"]
+    done = _("%(name)s is here.") if present else _("%(name)s is not here.")
+    return act(
+        request,
+        tournament,
+        lambda: services.check_in(entry, present),
+        done % {"name": entry.name},
+    )
 
 
 @require_POST
@@ -237,7 +259,20 @@ def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
 def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    return act(request, tournament, lambda: services.withdraw(entry), _("Withdrawn."))
+    if services.withdraw(entry):
+        messages.success(
+            request,
+            _(
+                "%(name)s withdrawn after this pass: its table plays on, "
+                "or you decide it; it is not drawn any more."
+            )
+            % {"name": entry.name},
+        )
+    else:
+        messages.success(
+            request, _("%(name)s withdrawn: it is not drawn any more.") % {"name": entry.name}
+        )
+    return redirect(tournament)
 
 
 @require_POST
@@ -245,7 +280,12 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
 def reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    return act(request, tournament, lambda: services.reinstate(entry), _("Back in the tournament."))
+    return act(
+        request,
+        tournament,
+        lambda: services.reinstate(entry),
+        _("%(name)s is back in the tournament.") % {"name": entry.name},
+    )
 
 
 @require_POST
@@ -286,11 +326,11 @@ def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpRespon
 def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
     round_ = get_object_or_404(Pass, tournament=tournament, number=number)
-    try:
-        first, second = int(request.POST.get("first", "")), int(request.POST.get("second", ""))
-    except ValueError:
+    form = SwapForm(request.POST)
+    if not form.is_valid():
         messages.error(request, _("Choose two different entries of this pass."))
         return redirect(tournament)
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
     return act(
         request,
         tournament,
@@ -342,5 +382,8 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "individual": tournament.format == INDIVIDUAL,
     }
     return pdf_response(
-        request, "tournaments/cards_pdf.html", context, f"tables-{tournament.pk}-{number}.pdf"
+        request,
+        "tournaments/cards_pdf.html",
+        context,
+        file_name(tournament, f"tables-pass-{number}", "pdf"),
     )

@@ -15,11 +15,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
 from tournaments import services
+from tournaments.forms import SwitchForm
 from tournaments.models import INDIVIDUAL, Entry, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
 from tournaments.standings import bye_points
-from tournaments.views.common import directed_tournament
+from tournaments.views.common import directed_tournament, file_name
 
 
 class _SignInFirst(Exception):
@@ -51,7 +52,8 @@ def results_page(view):
 
 def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     """Pass numbers, and one row per entry in standing order: rank, names, points per
-    pass, total, and the tie-break that decided its place."""
+    pass (``None`` for a pass it did not play), total, the tie-break that placed it
+    among equal totals, and whether it withdrew."""
     entries = {e.pk: e for e in tournament.entries.all()}
     scores = services.pass_scores(tournament)
     numbers = sorted({score.pass_number for score in scores})
@@ -64,12 +66,15 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
                 "rank": standing.rank,
                 "entry": entry,
                 "players": " & ".join(p for p in (entry.player_1, entry.player_2) if p),
-                "passes": [standing.per_pass.get(n, 0) for n in numbers],
-                "cells": [
-                    (standing.per_pass.get(n, 0), (standing.entry, n) in byes) for n in numbers
-                ],
+                "passes": [standing.per_pass.get(n) for n in numbers],
+                "cells": [(standing.per_pass.get(n), (standing.entry, n) in byes) for n in numbers],
+                "byes": [n for n in numbers if (standing.entry, n) in byes],
                 "total": standing.total,
                 "tie_break": _(TIE_BREAK_NAMES[standing.decided_by]) if standing.decided_by else "",
+                "withdrawn": _("withdrawn after pass %(number)s")
+                % {"number": entry.withdrawn_after}
+                if entry.withdrawn
+                else "",
             }
         )
     if not numbers:  # nothing played yet: the entries by name, nobody ranked by a draw
@@ -82,12 +87,18 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
 @require_GET
 @results_page
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings over the closed passes, and the pass being played as its tables
+    are settled (not yet counted), refreshed by htmx every 15 seconds."""
     tournament = visible_results(request, tournament_id)
     numbers, rows = results_rows(tournament)
+    running, so_far = services.running_pass(tournament)
+    for row in rows:
+        row["running"] = so_far.get(row["entry"].pk)
     context = {
         "tournament": tournament,
         "numbers": numbers,
         "rows": rows,
+        "running": running,
         "big": "big" in request.GET,
     }
     template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"
@@ -123,9 +134,12 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = visible_results(request, tournament_id)
     numbers, rows = results_rows(tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.csv"'
+    name = file_name(tournament, "results", "csv")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     response.write("\ufeff")  # so that spreadsheets read the accents right
-    writer = csv.writer(response)
+    # semicolons: what spreadsheets read as columns where a comma is the decimal
+    # mark or the list separator is ";" (Switzerland's French and German settings)
+    writer = csv.writer(response, delimiter=";")
     writer.writerow(
         [
             _("Rank"),
@@ -134,6 +148,8 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
             *[_("Pass %(number)s") % {"number": n} for n in numbers],
             _("Total"),
             _("Tie-break"),
+            _("Bye in pass"),
+            _("Withdrawn"),
         ]
     )
     for row in rows:
@@ -142,9 +158,11 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 row["rank"],
                 row["entry"].name,
                 row["players"],
-                *row["passes"],
+                *("" if points is None else points for points in row["passes"]),
                 row["total"],
                 row["tie_break"],
+                ", ".join(str(n) for n in row["byes"]),
+                row["withdrawn"],
             ]
         )
     return response
@@ -164,7 +182,7 @@ def results_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "bye_points": bye_points(tournament.hands),
     }
     return pdf_response(
-        request, "tournaments/results_pdf.html", context, f"results-{tournament.pk}.pdf"
+        request, "tournaments/results_pdf.html", context, file_name(tournament, "results", "pdf")
     )
 
 
@@ -172,7 +190,11 @@ def results_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @login_required
 def publish_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
-    tournament.published = request.POST.get("published") == "1"
-    tournament.save(update_fields=["published"])
-    messages.success(request, _("Saved."))
+    form = SwitchForm(request.POST)
+    public = form.is_valid() and form.cleaned_data["on"]
+    services.publish_results(tournament, public)
+    messages.success(
+        request,
+        _("The standings are public.") if public else _("The standings are for the club only."),
+    )
     return redirect(tournament)

@@ -18,6 +18,7 @@ from tournaments import services
 from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm
 from tournaments.models import Pass, Table
 from tournaments.views.common import act, directed_tournament
+from tournaments.views.director import director_page
 
 
 @require_GET
@@ -135,20 +136,22 @@ def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
 @login_required
 def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
     """Totals from a paper score sheet, for a table without a phone, or to put right
-    a result (then with a reason)."""
+    a result (then with a reason). A refused sheet comes back with what was typed
+    and why, beside the table."""
     tournament = directed_tournament(request, tournament_id)
     table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
     form = PaperTotalsForm(request.POST)
-    if not form.is_valid():
-        messages.error(
-            request,
-            _("Table %(number)s: give both totals as whole numbers.") % {"number": table.number},
-        )
-        return redirect(tournament)
-    return act(
-        request,
-        tournament,
-        lambda: services.enter_paper_totals(table, **form.cleaned(), director=request.user),
-        _("Totals of table %(number)s saved.") % {"number": table.number},
-        where=_("Table %(number)s") % {"number": table.number},
-    )
+    if form.is_valid():
+        try:
+            services.enter_paper_totals(table, **form.cleaned(), director=request.user)
+        except services.TournamentRuleBroken as broken:
+            error = str(broken)
+        else:
+            messages.success(
+                request, _("Totals of table %(number)s saved.") % {"number": table.number}
+            )
+            return redirect(tournament)
+    else:
+        error = form.first_error()
+    paper = {"table": table.pk, "form": form, "error": error}
+    return director_page(request, tournament, paper=paper, status=422)
