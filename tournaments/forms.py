@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django import forms
@@ -15,18 +16,39 @@ from scoring.suits import FRENCH_SYMBOLS, GERMAN_NAMES, NO_TRUMP_SYMBOLS, french
 from tournaments.models import Tournament
 from tournaments.standings import TIE_BREAKS
 
+# Other names a club may type: standard German for the French suits, and the
+# spellings of the no-trump modes heard at tables.
+TRUMP_ALIASES = {
+    "karo": "diamonds",
+    "egge": "diamonds",
+    "pik": "spades",
+    "schaufle": "spades",
+    "obeabe": "obe-abe",
+    "obenabe": "obe-abe",
+    "undeufe": "unde-ufe",
+    "undenufe": "unde-ufe",
+}
+
+
+def trump_key(typed: str) -> str:
+    """A typed trump as it is looked up: no case, accents, spaces or dashes, and
+    œ as oe ("Cœur", "coeur" and "COEUR" are one)."""
+    text = typed.casefold().replace("œ", "oe").replace("æ", "ae")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "".join(c for c in text if c.isalnum()) or typed.strip()
+
 
 def _trump_names() -> dict[str, str]:
     """Every way a trump may be typed: its name in French, German or English, the
-    German-Swiss suit, its symbol, or the game file's name; case does not matter."""
-    names = {}
+    German-Swiss suit, its symbol, or the game file's name (see ``trump_key``)."""
+    names = dict(TRUMP_ALIASES)
     for trump in TRUMPS:
-        names[trump] = trump
+        names[trump_key(trump)] = trump
         for language in ("en", "fr", "de"):
             with translation.override(language):
-                names[french_name(trump).casefold()] = trump
+                names[trump_key(french_name(trump))] = trump
         if trump in GERMAN_NAMES:
-            names[GERMAN_NAMES[trump].casefold()] = trump
+            names[trump_key(GERMAN_NAMES[trump])] = trump
         symbol = FRENCH_SYMBOLS.get(trump) or NO_TRUMP_SYMBOLS.get(trump)
         if symbol:
             names[symbol] = trump
@@ -97,6 +119,10 @@ class TournamentForm(forms.ModelForm):
             for name in self.PLAYED_RULES:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: a pass has been published.")
+            self.fields["trump_order_text"].initial = ", ".join(  # the order played
+                str(french_name(tournament.trump_of_hand(n)))
+                for n in range(1, tournament.hands + 1)
+            )
         elif tournament.schedule.exists():  # a draft seats teams, or players, by the format
             self.fields["format"].disabled = True
             self.fields["format"].help_text = _("Fixed: a pass has been drawn.")
@@ -116,10 +142,10 @@ class TournamentForm(forms.ModelForm):
     def clean_trump_order_text(self) -> list[str]:
         known = _trump_names()
         typed = [n.strip() for n in self.cleaned_data["trump_order_text"].split(",") if n.strip()]
-        unknown = [n for n in typed if n.casefold() not in known]
+        unknown = [n for n in typed if trump_key(n) not in known]
         if unknown:
             raise forms.ValidationError(_("Unknown trump: %(name)s") % {"name": unknown[0]})
-        return [known[n.casefold()] for n in typed]
+        return [known[trump_key(n)] for n in typed]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -20,9 +20,14 @@ FORMATS = [(TEAMS, _("teams of two")), (INDIVIDUAL, _("individual, new partners 
 
 
 def equal_blocks(hands: int) -> list[str]:
-    """The default imposed trump order: equal blocks of the four suits."""
-    block = max(1, hands // len(SUITS))
-    return [SUITS[min(i // block, len(SUITS) - 1)] for i in range(hands)]
+    """The default imposed trump order: blocks of the four suits, as equal as the
+    number of hands allows (the first suits one hand longer: 6 hands are ♥♥♦♦♣♠)."""
+    block, longer = divmod(hands, len(SUITS))
+    return [
+        suit
+        for index, suit in enumerate(SUITS)
+        for _ in range(block + (1 if index < longer else 0))
+    ]
 
 
 def new_seed() -> int:

@@ -80,3 +80,57 @@ def test_a_new_tournament_refused_for_its_name_keeps_the_date_typed(club, make_u
 
     assert refused.status_code == 422
     assert 'value="2026-12-05"' in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("typed", "order"),
+    [
+        ("coeur, trefle, Pik, Karo", ["hearts", "clubs", "spades", "diamonds"]),
+        ("CŒUR, Trèfle, pique, carreau", ["hearts", "clubs", "spades", "diamonds"]),
+        ("Herz, Ecke, Kreuz, Schaufel", ["hearts", "diamonds", "clubs", "spades"]),
+        ("Schilten, Schellen, Eicheln, Rosen", ["hearts", "diamonds", "clubs", "spades"]),
+        ("Obenabe, undenufe, obe abe, ♠", ["obe-abe", "unde-ufe", "obe-abe", "spades"]),
+    ],
+)
+def test_imposed_trumps_are_typed_as_a_club_spells_them(club, make_user, typed, order):
+    t = tournament(club)
+    browser = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    browser.force_login(make_user("admin", club, name="director"))
+    url = reverse("tournaments:settings", args=[t.pk])
+    values = sent_back(browser.get(url).content.decode(), url)
+
+    saved = browser.post(url, values | {"trump_order_text": typed})
+
+    assert saved.status_code == 302
+    t.refresh_from_db()
+    assert t.trump_order == order
+
+
+@pytest.mark.parametrize(
+    ("hands", "blocks"),
+    [(4, "♥♦♣♠"), (5, "♥♥♦♣♠"), (6, "♥♥♦♦♣♠"), (12, "♥♥♥♦♦♦♣♣♣♠♠♠"), (2, "♥♦")],
+)
+def test_the_default_order_is_blocks_of_the_four_suits_as_equal_as_can_be(hands, blocks):
+    from tournaments.models import equal_blocks
+
+    symbols = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+    assert "".join(symbols[t] for t in equal_blocks(hands)) == blocks
+
+
+def test_the_director_sees_the_order_played_and_publishing_keeps_it(club, make_user):
+    from tournaments import services
+
+    t = tournament(club, hands=6)
+    teams(t, 2)
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    browser.force_login(make_user("admin", club, name="director"))
+    services.publish_pass(services.schedule_next_pass(t))
+
+    page = browser.get(t.get_absolute_url()).content.decode()
+    settings_page = browser.get(reverse("tournaments:settings", args=[t.pk])).content.decode()
+
+    assert "♥ Hearts ×2" in page
+    assert "♣ Clubs</span>" in page
+    t.refresh_from_db()
+    assert t.trump_order == ["hearts", "hearts", "diamonds", "diamonds", "clubs", "spades"]
+    assert "Hearts, Hearts, Diamonds, Diamonds, Clubs, Spades" in settings_page

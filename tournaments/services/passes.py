@@ -16,7 +16,7 @@ from scoring import services as scoring
 from scoring.models import Game, HandChange
 from scoring.rules import gamefile
 from tournaments import checks, pairing
-from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
+from tournaments.models import INDIVIDUAL, Pass, Table, Tournament, equal_blocks
 from tournaments.services.common import (
     TournamentRuleBroken,
     fit_name,
@@ -125,6 +125,9 @@ def publish_pass(round_: Pass) -> Pass:
             % {"errors": "; ".join(_(f.template).format(**f.params) for f in errors)}
         )
     tournament = round_.tournament
+    if not tournament.trump_order:  # the games are played in this order: it stays
+        tournament.trump_order = equal_blocks(tournament.hands)
+        tournament.save(update_fields=["trump_order"])
     names = {e.pk: e for e in tournament.entries.all()}
     for table in round_.tables.all():
         records = tuple(

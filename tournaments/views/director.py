@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import access
 from clubs.models import Role
-from scoring.suits import trump_label
+from scoring.suits import TrumpLabel, trump_label
 from tournaments import services
 from tournaments.forms import EntryForm, SwapForm, SwitchForm, TournamentForm
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
@@ -128,6 +128,7 @@ def director_page(
         "members": sorted(m.name for m in tournament.club.members.all()),
         "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
         "paper": paper or {},
+        "trump_runs": _trump_runs(tournament),
         "open_pass": any(item["round"].state != Pass.CLOSED for item in rounds),
         "finished": len(rounds) >= tournament.passes
         and all(item["round"].state == Pass.CLOSED for item in rounds),
@@ -135,6 +136,18 @@ def director_page(
     if request.htmx and request.method == "GET":  # the passes refresh while tables play
         return render(request, "tournaments/director.html#passes", context)
     return render(request, "tournaments/director.html", context, status=status)
+
+
+def _trump_runs(tournament: Tournament) -> list[tuple[TrumpLabel, int]]:
+    """The imposed trump order as runs: (♥ Hearts, 4), (♦ Diamonds, 4)…"""
+    runs: list[tuple[TrumpLabel, int]] = []
+    for number in range(1, tournament.hands + 1):
+        label = trump_label(tournament.trump_of_hand(number), tournament.club.suit_style)
+        if runs and runs[-1][0] == label:
+            runs[-1] = (label, runs[-1][1] + 1)
+        else:
+            runs.append((label, 1))
+    return runs
 
 
 @require_GET
