@@ -192,6 +192,11 @@ class HandForm(forms.Form):
         rules.OUT_FIRST_NEEDED: _(
             "Both teams reached the target in this hand: which one went out first?"
         ),
+        rules.CARDS_MISSING: _("Type one team's card points (0 to 157), or who made the match."),
+        rules.CARDS_MISSING_FIRST_OUT: _(
+            "Type one team's card points (0 to 157). Leave them out only when Stöck or "
+            "Weis took a team out in this hand."
+        ),
     }
 
     @staticmethod

@@ -164,11 +164,13 @@ def _table(
     dispute: DisputeForm | None = None,
 ) -> HttpResponse:
     table = getattr(view.game, "table", None)
+    signed = table.signed_sides(view.result.totals) if table and view.over else set()
     context = {
         "view": view,
         "can_score": _can_score(request, view.game),
         "table": table,
-        "signed": table.signed_sides(view.result.totals) if table and view.over else set(),
+        "signed": signed,
+        "signed_before": {int(side) for side in table.signatures} - signed if table else set(),
         "settled": _settled(view.game),
         "confirm": confirm or ConfirmForm(),
         "dispute": dispute or DisputeForm(),

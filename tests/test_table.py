@@ -254,7 +254,7 @@ def test_pique_double_hand_is_doubled(client):
         ({"trump": "hearts", "points": "158"}, "Ensure this value is less than or equal to 157."),
         ({"trump": "hearts", "points": "95", "weis_20": "1"}, "Say which team won the Weis."),
         ({"points": "95"}, "This field is required."),
-        ({"trump": "hearts"}, "The card points are missing"),
+        ({"trump": "hearts"}, "Type one team&#x27;s card points (0 to 157). Leave them out only"),
     ],
 )
 def test_refused_hand_shows_why_keeps_what_was_typed_and_stores_nothing(client, fields, message):

@@ -229,3 +229,26 @@ def test_a_signed_result_does_not_say_a_correction_reopens_it(phone, table):
     assert "Only the tournament director can change it now." in html
     assert "The game is over: no more hands." in html
     assert "A correction reopens it." not in html
+
+
+def test_a_correction_after_one_team_signed_tells_that_team_to_sign_again(phone, table):
+    for number, trump in enumerate(ORDER, start=1):
+        record(phone, table, number, trump)
+    services.confirm_table(table, table.codes[0])
+    assert "Team 1 signed" in screen(phone, table) or "Team 2 signed" in screen(phone, table)
+
+    corrected = correction(phone, table, 4, trump="obe-abe", points="90")
+
+    assert corrected.status_code == 302
+    html = screen(phone, table)
+    signer = table.game.teams.get(index=0).name
+    assert f"{signer} signed other totals before a correction: it signs again" in html
+
+
+def test_empty_card_points_at_a_tournament_table_say_what_to_type(phone, table):
+    response = post_hand(phone, table.game, trump="diamonds", points="")
+
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Type one team&#x27;s card points (0 to 157), or who made the match." in html
+    assert "first-out" not in html

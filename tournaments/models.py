@@ -158,7 +158,7 @@ class Table(RevocableLink):
         "decided",
     )
     STATES = [
-        (MISSING, _("missing")),
+        (MISSING, _("not entered yet")),
         (ENTERED, _("entered, not confirmed")),
         (CONFIRMED, _("confirmed")),
         (DISPUTED, _("disputed")),

@@ -4,7 +4,15 @@ Plain values in, plain values out. Views, models and commands call it; it never
 calls back.
 """
 
-from .game import OUT_FIRST_NEEDED, GameResult, HandResult, play, points_to_go_out
+from .game import (
+    CARDS_MISSING,
+    CARDS_MISSING_FIRST_OUT,
+    OUT_FIRST_NEEDED,
+    GameResult,
+    HandResult,
+    play,
+    points_to_go_out,
+)
 from .gamefile import FORMAT, GameRecord, Team, read_game
 from .hand import Hand, HandParts, check_hand, hand_parts, hand_points
 from .problems import Problem, RulesError
@@ -24,6 +32,8 @@ from .table import chooser, dealer, draw_teams, needed_by_multiplier, seat_of
 from .weis import KINDS, RANKS, Weis, best_weis, weis_table
 
 __all__ = [
+    "CARDS_MISSING",
+    "CARDS_MISSING_FIRST_OUT",
     "CARD_POINTS",
     "FORMAT",
     "KINDS",

@@ -94,21 +94,22 @@ def _first_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step
     return _Step(parts.points)
 
 
+CARDS_MISSING_FIRST_OUT = gettext_noop(
+    "the card points are missing: they may be left out only when the game "
+    "ended on Stöck or Weis in this hand"
+)
+CARDS_MISSING = gettext_noop(
+    "the card points are missing: they may be left out only in a first-out "
+    "game that ended on Stöck or Weis"
+)
+
+
 def _rules_of_the_game(ruleset: Ruleset, hand: Hand, step: _Step, number: int) -> list[Problem]:
     """What a hand breaks given where the game stands (``out_first``, missing cards)."""
     problems: list[Problem] = []
     ended_before_tricks = step.out_on in ("stoeck", "weis")
     if hand.cards is None and not ended_before_tricks:
-        if ruleset.end == END_FIRST_OUT:
-            template = gettext_noop(
-                "the card points are missing: they may be left out only when the game "
-                "ended on Stöck or Weis in this hand"
-            )
-        else:
-            template = gettext_noop(
-                "the card points are missing: they may be left out only in a first-out "
-                "game that ended on Stöck or Weis"
-            )
+        template = CARDS_MISSING_FIRST_OUT if ruleset.end == END_FIRST_OUT else CARDS_MISSING
         problems.append(Problem("cards", template, number))
     if step.needs_out_first and hand.out_first is None:
         problems.append(

@@ -134,7 +134,25 @@ def test_table_cards_show_seats_trumps_code_and_the_table_link(club, make_user):
     for side, code in enumerate(table.codes):  # each team's own slip, with its own code
         assert code in first_page.replace(" ", "")  # letter-spaced
         assert t.entries.get(pk=table.seats[side]).name in first_page
-    assert f"/t/{table.token[:20]}" in first_page.replace("\n", "").replace(" ", "")
+    in_order = subprocess.run(  # blocks in reading order: the link beside the seats whole
+        ["pdftotext", "-l", "1", "-", "-"], input=response.content, capture_output=True, check=True
+    ).stdout.decode()
+
+    def bare(text: str) -> str:  # pdftotext drops a hyphen that ends a line of the link
+        return "".join(text.split()).replace("-", "")
+
+    assert bare(f"/t/{table.token[:20]}") in bare(in_order)
+    first, second = (t.entries.get(pk=pk) for pk in table.seats)  # partners opposite
+    seats = [" ".join(line.split()) for line in first_page.splitlines() if "Seat " in line]
+    expected = [  # each line may go on with the link printed beside the seats
+        f"Seat 1 {first.player_1} · {first.name}",
+        f"Seat 2 {second.player_1} · {second.name}",
+        f"Seat 3 {first.player_2} · {first.name}",
+        f"Seat 4 {second.player_2} · {second.name}",
+    ]
+    assert all(line.startswith(seat) for line, seat in zip(seats, expected, strict=False))
+    assert len(seats) >= 4
+    assert "Seat 4 deals hand 1 and seat 1 plays first" in " ".join(in_order.split())
     assert [word for word in ("Spades", "Hearts", "Obe-abe") if word in first_page] == [
         "Spades",
         "Hearts",
@@ -297,3 +315,26 @@ def test_a_pass_not_played_is_a_dash_and_a_withdrawal_is_said(client, played, tm
     assert team_1[-1] == "withdrawn after pass 1"
     assert "withdrawn after pass 1" in html
     assert ">–<" in html
+
+
+@pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
+)
+def test_the_table_cards_end_with_the_bye_and_what_it_scores(club, make_user):
+    t = tournament(club)
+    teams(t, 3)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    director = Client()
+    director.force_login(make_user("admin", club))
+
+    response = director.get(
+        reverse("tournaments:table_cards", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=response.content, capture_output=True, check=True
+    ).stdout.decode()
+    last = [page for page in text.split("\f") if page.strip()][-1]
+    bye = t.entries.get(pk=first.byes[0])
+    assert bye.name in last
+    assert "Sits out this pass and scores half a game: 314 points." in " ".join(last.split())

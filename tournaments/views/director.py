@@ -15,11 +15,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import access
 from clubs.models import Role
+from scoring import rules
 from scoring.suits import TrumpLabel, trump_label
 from tournaments import services
 from tournaments.forms import EntryForm, SwapForm, SwitchForm, TournamentForm
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
+from tournaments.standings import bye_points
 from tournaments.views.common import act, directed_tournament, file_name, side_names
 
 
@@ -360,6 +362,19 @@ def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse
     return act(request, tournament, lambda: services.close_pass(round_), _("Pass closed."))
 
 
+def _around_the_table(
+    tournament: Tournament, table: Table, entries: dict[int, Entry], sides: list[str]
+) -> list[tuple[int, str, str]]:
+    """Seats 1 to 4 counterclockwise, as the table's game has them: (seat, player,
+    side). Partners sit opposite: seats 1 and 3 are the first side, 2 and 4 the other."""
+    if tournament.format == INDIVIDUAL:
+        players = [entries[i].player_1 for i in table.seats]
+    else:
+        first, second = (entries[i] for i in table.seats)
+        players = [first.player_1, second.player_1, first.player_2, second.player_2]
+    return [(seat + 1, players[seat], sides[seat % 2]) for seat in range(4)]
+
+
 @require_GET
 @login_required
 def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
@@ -371,14 +386,13 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     cards = []
     for table in round_.tables.all():
         url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
-        seats = [entries[i] for i in table.seats]
+        sides = side_names(tournament, table, entries)
         cards.append(
             {
                 "table": table,
-                "seats": seats,
-                "sides": list(
-                    zip(side_names(tournament, table, entries), table.codes, strict=False)
-                ),
+                "seats": [entries[i] for i in table.seats],
+                "around": _around_the_table(tournament, table, entries, sides),
+                "sides": list(zip(sides, table.codes, strict=False)),
                 "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
                 "url": url,
             }
@@ -393,6 +407,10 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "cards": cards,
         "trumps": trumps,
         "individual": tournament.format == INDIVIDUAL,
+        "byes": [entries[i] for i in round_.byes],
+        "bye_points": bye_points(tournament.hands),
+        "dealer": rules.dealer(0, 1) + 1,  # a tournament game: seat 1 chooses first
+        "leader": rules.chooser(0, 1) + 1,
     }
     return pdf_response(
         request,
