@@ -78,9 +78,27 @@ class TeamInline(admin.TabularInline):
 
 
 class HandInline(admin.TabularInline):
+    """A game's hands, checked by the rules engine. A tournament game's hands are
+    read-only here: its result changes on the director's page, where every change
+    is kept with who, when and why, and confirmed results stay as signed."""
+
     model = Hand
     formset = HandFormSet
     extra = 0
+
+    @staticmethod
+    def _tournament_game(obj: Game | None) -> bool:
+        return obj is not None and getattr(obj, "table", None) is not None
+
+    def has_change_permission(self, request, obj=None):
+        return not self._tournament_game(obj) and super().has_change_permission(request, obj)
+
+    def has_add_permission(self, request, obj=None):
+        return not self._tournament_game(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not self._tournament_game(obj) and super().has_delete_permission(request, obj)
+
     fields = [
         "number",
         "trump",

@@ -83,3 +83,22 @@ def test_admin_pages_open(admin_client):
         reverse("admin:scoring_team_changelist"),
     ):
         assert admin_client.get(url).status_code == 200
+
+
+def test_a_tournament_games_hands_and_tables_are_read_only_in_the_admin(admin_client, club):
+    from tests.tournaments.test_services import play_out, teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    teams(t, 2)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.get()
+    play_out(table)
+
+    game_page = admin_client.get(reverse("admin:scoring_game_change", args=[table.game_id]))
+    pass_page = admin_client.get(reverse("admin:tournaments_pass_change", args=[first.pk]))
+
+    assert game_page.status_code == 200
+    assert 'name="hands-0-cards_0"' not in game_page.content.decode()
+    assert pass_page.status_code == 200
+    assert 'name="tables-0-state"' not in pass_page.content.decode()

@@ -18,10 +18,17 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 class TableInline(admin.TabularInline):
+    """Tables as they stand, read-only: seats are swapped, results signed, decided
+    or entered from paper on the director's page, which keeps the record."""
+
     model = Table
     extra = 0
-    fields = ["number", "seats", "state", "codes", "signatures", "dispute", "game"]
-    readonly_fields = ["game"]
+    fields = ["number", "seats", "state", "codes", "signatures", "dispute", "paper_totals", "game"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Pass)
