@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Game
-from tests.tournaments.test_services import play_out, teams, tournament
+from tests.tournaments.test_services import play_out, play_pass, teams, tournament
 from tournaments import services
 from tournaments.models import INDIVIDUAL, TEAMS, Pass, Tournament
 
@@ -143,14 +143,10 @@ def test_a_pass_closes_only_when_every_table_is_settled(director, club):
 def test_a_pass_is_drawn_only_when_it_can_be(director, club, entries, setup, refused):
     t = tournament(club, passes=1)
     teams(t, entries)
-    if setup:
-        first = services.schedule_next_pass(t)
+    if setup == "drawn":
+        services.schedule_next_pass(t)
     if setup == "all played":
-        services.publish_pass(first)
-        for table in first.tables.all():
-            play_out(table)
-            services.decide_table(table)
-        services.close_pass(first)
+        play_pass(services.schedule_next_pass(t))
     before = t.schedule.count()
 
     page = post(director, "schedule", t)
@@ -202,11 +198,7 @@ def test_the_standings_are_made_public_and_hidden_again(director, club):
 def test_the_check_after_a_swap_speaks_the_directors_language(club, make_user):
     t = tournament(club)
     teams(t, 4)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    for table in first.tables.all():
-        play_out(table)
-        services.decide_table(table)
-    services.close_pass(first)
+    first = play_pass(services.schedule_next_pass(t))
     second = services.schedule_next_pass(t)
     met = first.tables.get(number=1).seats
     partner = next(

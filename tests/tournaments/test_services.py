@@ -156,6 +156,15 @@ def play_out(table, first_team_points: int = 100) -> None:
         )
 
 
+def play_pass(draft):
+    """Publish a drawn pass, play every table out, settle and close it."""
+    played = services.publish_pass(draft)
+    for table in played.tables.all():
+        play_out(table)
+        services.decide_table(table)
+    return services.close_pass(played)
+
+
 def test_a_pass_closes_when_every_table_is_confirmed_then_counts(club):
     t = tournament(club)
     teams(t, 4)
@@ -195,11 +204,7 @@ def test_an_unfinished_game_cannot_be_confirmed(club):
 def test_a_swap_by_hand_shows_what_it_breaks(club):
     t = tournament(club)
     teams(t, 4)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    for table in first.tables.all():
-        play_out(table)
-        services.decide_table(table)
-    services.close_pass(first)
+    first = play_pass(services.schedule_next_pass(t))
     second = services.schedule_next_pass(t)
     assert services.findings(second) == []
     met_before = first.tables.get(number=1).seats  # these two met in pass 1
