@@ -16,6 +16,7 @@ from scoring.rules.problems import gettext_noop
 from tournaments.pairing import Entry, Pair, PlayerPass, TeamPass
 
 ERRORS = {"missing", "twice", "unknown", "byes"}
+TO_ACCEPT = {"rematch", "partners-again", "bye-again"}  # published only when accepted
 
 
 @dataclass(frozen=True)

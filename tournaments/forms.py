@@ -269,3 +269,11 @@ class SwitchForm(forms.Form):
 class SwapForm(forms.Form):
     first = forms.IntegerField()
     second = forms.IntegerField()
+
+
+class PublishForm(forms.Form):
+    anyway = forms.BooleanField(required=False)  # a checkbox: the warnings are read
+
+
+class ConfirmDeleteForm(forms.Form):
+    sure = forms.BooleanField(required=True)  # a checkbox: deleting is not undone

@@ -128,9 +128,8 @@ def ranked_matchings(graph: nx.Graph[int], limit: int) -> Iterator[list[tuple[in
     Found = tuple[int, int, tuple[tuple[int, int], ...], frozenset[tuple[int, int]], list[Edge]]
 
     def solve(forced: tuple[Edge, ...], banned: frozenset[Edge]) -> Found | None:
-        rest = graph.copy()
-        rest.remove_edges_from(banned)
-        rest.remove_nodes_from([v for edge in forced for v in edge])
+        # a view without the forced edges' ends and the banned edges: no copy
+        rest = nx.restricted_view(graph, [v for edge in forced for v in edge], banned)
         found = sorted(
             (min(a, b), max(a, b)) for a, b in nx.max_weight_matching(rest, maxcardinality=True)
         )

@@ -209,18 +209,102 @@ def player_pass(
     way to new partners."""
     partnered = set(partnered)
     byes = byes or Counter()
-    first: tuple[list[Entry], list[Entry], list[Edge]] | None = None
+    first: tuple[list[Entry], list[Entry], list[Edge], bool] | None = None
     for sitting in islice(_sitting_choices(players, len(players) % 4, byes), SITTING_CHOICES):
         playing = [p for p in players if p not in sitting]
         random.Random(seed).shuffle(playing)
         pairs, fine = _partners(players, playing, sitting, partnered, opposed, byes, passes_left)
-        first = first or (sitting, playing, pairs)
+        first = first or (sitting, playing, pairs, fine)
         if fine:
-            first = (sitting, playing, pairs)
+            first = (sitting, playing, pairs, fine)
             break
     assert first is not None
-    sitting, playing, pairs = first
-    return PlayerPass(_tables(playing, pairs, opposed), tuple(sitting))
+    sitting, playing, pairs, fine = first
+    tables = _tables(playing, pairs, opposed)
+    if not fine or not _faced_again(tables, opposed) or len(playing) > FEW_PLAYERS:
+        return PlayerPass(tables, tuple(sitting))
+    # Opponents would meet again: other partners, and others of those due a bye
+    # sitting out (see ``_sitting_choices``), may seat everyone against someone new.
+    best = PlayerPass(
+        _fewest_faced_again(
+            players, playing, sitting, partnered, opposed, byes, passes_left, tables
+        ),
+        tuple(sitting),
+    )
+    others = islice(_sitting_choices(players, len(players) % 4, byes), 1, 1 + OTHER_SITTERS)
+    for other in others if len(players) <= FEW_TO_SIT_OUT else ():
+        if not _faced_again(best.tables, opposed):
+            break
+        seated = [p for p in players if p not in other]
+        random.Random(seed).shuffle(seated)
+        pairs, fine = _partners(players, seated, other, partnered, opposed, byes, passes_left)
+        if fine:
+            tables = _fewest_faced_again(
+                players,
+                seated,
+                other,
+                partnered,
+                opposed,
+                byes,
+                passes_left,
+                _tables(seated, pairs, opposed),
+            )
+            if _faced_again(tables, opposed) < _faced_again(best.tables, opposed):
+                best = PlayerPass(tables, tuple(other))
+    return best
+
+
+FEW_PLAYERS = 48  # up to here, other partners are tried when opponents would meet again
+PARTNER_CHOICES = 40
+STALE_CHOICES = 10  # … stopping after this many in a row without fewer
+OTHER_SITTERS = 12  # other choices of who sits out, tried when opponents would meet again
+FEW_TO_SIT_OUT = 16  # … in a field this small, where who sits out changes most
+
+
+def _faced_again(tables: Sequence[tuple[Entry, ...]], opposed: Mapping[Pair, int]) -> int:
+    """How many pairs of opponents at these tables have faced each other before."""
+    return sum(
+        1
+        for t in tables
+        for a in (t[0], t[2])
+        for b in (t[1], t[3])
+        if opposed.get(frozenset((a, b)), 0)
+    )
+
+
+def _fewest_faced_again(
+    players: Sequence[Entry],
+    playing: list[Entry],
+    sitting: list[Entry],
+    partnered: set[Pair],
+    opposed: Mapping[Pair, int],
+    byes: Counter[Entry],
+    passes_left: int,
+    tables: tuple[tuple[Entry, Entry, Entry, Entry], ...],
+) -> tuple[tuple[Entry, Entry, Entry, Entry], ...]:
+    """Partners and tables are two matchings: the best partners may leave only
+    tables where opponents meet again. Among the next best choices of partners (all
+    new, leaving the passes to come new partners too), the tables with the fewest
+    opponents meeting again."""
+    best, fewest = tables, _faced_again(tables, opposed)
+    since_better = 0
+    for candidate in lookahead.ranked_matchings(
+        _partner_graph(playing, partnered, opposed), PARTNER_CHOICES
+    ):
+        if any(frozenset((playing[a], playing[b])) in partnered for a, b in candidate):
+            break
+        seated = _tables(playing, candidate, opposed)
+        again = _faced_again(seated, opposed)
+        if again < fewest and (
+            not passes_left
+            or _partners_follow(players, partnered, byes, sitting, candidate, playing, passes_left)
+        ):
+            best, fewest, since_better = seated, again, 0
+        else:
+            since_better += 1
+        if fewest == 0 or since_better >= STALE_CHOICES:
+            break
+    return best
 
 
 SITTING_CHOICES = 60  # who may sit out instead, tried when the first choice corners
@@ -254,15 +338,7 @@ def _partners(
 ) -> tuple[list[Edge], bool]:
     """The pairs of partners among ``playing`` (indexes), and whether they are all
     new and leave the passes to come a way to new partners."""
-    n = len(playing)
-    big = 1000 * (1 + max(opposed.values(), default=0))
-    graph: nx.Graph[int] = nx.Graph()
-    graph.add_nodes_from(range(n))
-    for i, j in combinations(range(n), 2):
-        pair = frozenset((playing[i], playing[j]))
-        graph.add_edge(
-            i, j, weight=4 * big - (3 * big if pair in partnered else 0) + opposed.get(pair, 0)
-        )
+    graph = _partner_graph(playing, partnered, opposed)
 
     def new(pairs: Sequence[Edge]) -> bool:
         return not any(frozenset((playing[a], playing[b])) in partnered for a, b in pairs)
@@ -285,6 +361,21 @@ def _partners(
         if follows(candidate):
             return candidate, True
     return pairs, False
+
+
+def _partner_graph(
+    playing: list[Entry], partnered: set[Pair], opposed: Mapping[Pair, int]
+) -> nx.Graph[int]:
+    """Who may partner whom (indexes of ``playing``): a pair that played together
+    costs more than anything; two who faced each other are preferred."""
+    big = 1000 * (1 + max(opposed.values(), default=0))
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(len(playing)))
+    for i, j in combinations(range(len(playing)), 2):
+        pair = frozenset((playing[i], playing[j]))
+        again = 3 * big if pair in partnered else 0
+        graph.add_edge(i, j, weight=4 * big - again + opposed.get(pair, 0))
+    return graph
 
 
 def _tables(

@@ -45,6 +45,11 @@ urlpatterns = [
         name="publish",
     ),
     path(
+        "tournaments/<int:tournament_id>/passes/<int:number>/unpublish/",
+        director.unpublish,
+        name="unpublish",
+    ),
+    path(
         "tournaments/<int:tournament_id>/passes/<int:number>/redraw/",
         director.redraw,
         name="redraw",

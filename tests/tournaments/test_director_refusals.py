@@ -243,10 +243,14 @@ def test_an_entry_never_drawn_is_deleted_one_drawn_is_withdrawn_instead(director
     late_entry = t.entries.create(name="Oops", player_1="O1", player_2="O2")
 
     edit = director.get(reverse("tournaments:edit_entry", args=[t.pk, late_entry.pk]))
-    refused = post(director, "remove_entry", t, drawn.pk)
-    deleted = post(director, "remove_entry", t, late_entry.pk)
+    refused = post(director, "remove_entry", t, drawn.pk, data={"sure": "1"})
+    unsure = director.post(
+        reverse("tournaments:remove_entry", args=[t.pk, late_entry.pk]), {}, follow=True
+    ).content.decode()
+    deleted = post(director, "remove_entry", t, late_entry.pk, data={"sure": "1"})
 
     assert "Delete Oops" in edit.content.decode()
+    assert "Tick the box to say that Oops goes." in unsure
     assert "Team 1 has a place in a pass: withdraw it instead." in refused
     assert "Oops deleted." in deleted
     assert list(t.entries.values_list("name", flat=True)) == ["Team 1", "Team 2"]
@@ -265,8 +269,10 @@ def test_a_tournament_is_deleted_until_a_pass_is_played(director, club):
     teams(played, 2)
     services.publish_pass(services.schedule_next_pass(played))
 
-    gone = director.post(reverse("tournaments:remove_tournament", args=[mistake.pk]), follow=True)
-    kept = director.post(reverse("tournaments:remove_tournament", args=[played.pk]), follow=True)
+    sure = {"sure": "1"}
+    url = "tournaments:remove_tournament"
+    gone = director.post(reverse(url, args=[mistake.pk]), sure, follow=True)
+    kept = director.post(reverse(url, args=[played.pk]), sure, follow=True)
 
     assert "Mistake deleted." in gone.content.decode()
     assert "A pass has been played: the tournament stays." in kept.content.decode()
@@ -295,3 +301,49 @@ def test_members_follow_a_tournament_from_the_list_to_its_standings(club, make_u
     assert f'href="{standings}"' in listing.content.decode()
     assert director_page.status_code == 403
     assert "Cette page n’est pas pour votre rôle" in director_page.content.decode()
+
+
+def test_a_pass_with_warnings_is_published_only_when_the_director_accepts_them(director, club):
+    t = tournament(club)
+    teams(t, 4)
+    first = play_pass(services.schedule_next_pass(t))
+    second = services.schedule_next_pass(t)
+    met = first.tables.get(number=1).seats
+    partner = next(
+        o for tb in second.tables.all() if met[0] in tb.seats for o in tb.seats if o != met[0]
+    )
+    services.swap(second, partner, met[1])  # an avoidable rematch
+
+    page = director.get(t.get_absolute_url()).content.decode()
+    refused = post(director, "publish", t, 2)
+    assert Pass.objects.get(pk=second.pk).state == Pass.DRAFT
+    accepted = post(director, "publish", t, 2, data={"anyway": "on"})
+
+    assert "Publish it with the warnings above" in page
+    assert "The check warns:" in refused
+    assert "Publish it anyway, or draw it again." in refused
+    assert "Pass published." in accepted
+    assert Pass.objects.get(pk=second.pk).state == Pass.PUBLISHED
+
+
+def test_a_pass_published_by_mistake_is_taken_back_until_a_table_starts(director, club):
+    t = tournament(club)
+    teams(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    links = sorted(first.tables.values_list("token", flat=True))
+
+    page = director.get(t.get_absolute_url()).content.decode()
+    back = post(director, "unpublish", t, 1)
+
+    assert "Take the pass back (no table has started)" in page
+    assert "The pass is a draft again" in back
+    first.refresh_from_db()
+    assert first.state == Pass.DRAFT
+    assert not Game.objects.exists()
+    assert sorted(first.tables.values_list("token", flat=True)) == links
+    services.publish_pass(first)
+    table = first.tables.first()
+    table.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=100, cards_1=57)
+    refused = post(director, "unpublish", t, 1)
+    assert "A table of this pass has started: correct or decide it instead." in refused
+    assert Pass.objects.get(pk=first.pk).state == Pass.PUBLISHED

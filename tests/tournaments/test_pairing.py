@@ -218,3 +218,16 @@ def test_validator_reports_a_player_sitting_out_twice():
     findings = check_player_pass([1, 2, 3, 4, 5], PlayerPass(((1, 3, 2, 4),), (5,)), earlier)
 
     assert "5 sits out again while others have not sat out yet" in [f.message for f in findings]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_nine_players_over_three_passes_never_face_anyone_twice(seed):
+    # partners are matched first, then the pairs into tables: when the best partners
+    # leave only tables of old opponents, other partners or another of those due a
+    # bye sitting out give everyone new opponents (as a trial draw found possible)
+    history = play_players(9, 3, seed)
+
+    assert repeated_partners(history) == 0
+    assert repeated_opponents(history) == 0
+    sat_out = [p for schedule in history for p in schedule.byes]
+    assert len(sat_out) == len(set(sat_out))  # nobody twice

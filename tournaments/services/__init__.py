@@ -24,10 +24,12 @@ from tournaments.services.entries import (
 from tournaments.services.passes import (
     close_pass,
     findings,
+    nothing_played,
     publish_pass,
     redraw_pass,
     schedule_next_pass,
     swap,
+    unpublish_pass,
 )
 from tournaments.services.results import (
     EntryTable,
@@ -69,6 +71,7 @@ __all__ = [
     "enter_paper_totals",
     "entry_passes",
     "findings",
+    "nothing_played",
     "pass_scores",
     "playing_entries",
     "publish_pass",
@@ -83,5 +86,6 @@ __all__ = [
     "swap",
     "table_states",
     "table_status",
+    "unpublish_pass",
     "withdraw",
 ]

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import services as scoring
-from scoring.models import Game, HandChange
+from scoring.models import Game, Hand, HandChange
 from scoring.rules import gamefile
 from tournaments import checks, pairing
 from tournaments.models import INDIVIDUAL, Pass, Table, Tournament, equal_blocks
@@ -111,18 +111,26 @@ def redraw_pass(round_: Pass) -> Pass:
 
 
 @transaction.atomic
-def publish_pass(round_: Pass) -> Pass:
+def publish_pass(round_: Pass, anyway: bool = False) -> Pass:
     """The pass is played: every table gets its game, with the tournament's rules.
     Refused while the check finds a pass that cannot be played (an entry without a
-    place or placed twice, one that withdrew, a wrong number of byes)."""
+    place or placed twice, one that withdrew, a wrong number of byes); a pass the
+    check warns about (a rematch, a repeated partner, a second bye) only ``anyway``."""
     round_ = locked_pass(round_.pk)
     if round_.state != Pass.DRAFT:
         raise TournamentRuleBroken(_("This pass is already being played."))
-    errors = [f for f in findings(round_) if f.error]
+    found = findings(round_)
+    errors = [f for f in found if f.error]
     if errors:
         raise TournamentRuleBroken(
             _("This pass cannot be played: %(errors)s. Draw it again.")
             % {"errors": "; ".join(_(f.template).format(**f.params) for f in errors)}
+        )
+    warnings = [f for f in found if f.kind in checks.TO_ACCEPT]
+    if warnings and not anyway:
+        raise TournamentRuleBroken(
+            _("The check warns: %(warnings)s. Publish it anyway, or draw it again.")
+            % {"warnings": "; ".join(_(f.template).format(**f.params) for f in warnings)}
         )
     tournament = round_.tournament
     if not tournament.trump_order:  # the games are played in this order: it stays
@@ -150,6 +158,35 @@ def publish_pass(round_: Pass) -> Pass:
         )
         table.save(update_fields=["game"])
     round_.state = Pass.PUBLISHED
+    round_.save(update_fields=["state"])
+    return round_
+
+
+def nothing_played(round_: Pass) -> bool:
+    """Whether no table of a published pass has a hand, a signature, a dispute or
+    totals from paper yet."""
+    tables = list(round_.tables.all())
+    return not (
+        Hand.objects.filter(game__table__round=round_).exists()
+        or any(t.signatures or t.paper_totals is not None or t.dispute for t in tables)
+    )
+
+
+@transaction.atomic
+def unpublish_pass(round_: Pass) -> Pass:
+    """A pass published by mistake goes back to a draft, as long as nothing has been
+    played: its games go, the tables and their links stay (a card printed for a
+    table that keeps its seats still opens it once the pass is published again)."""
+    round_ = locked_pass(round_.pk)
+    if round_.state != Pass.PUBLISHED:
+        raise TournamentRuleBroken(_("This pass is not being played."))
+    if not nothing_played(round_):
+        raise TournamentRuleBroken(
+            _("A table of this pass has started: correct or decide it instead.")
+        )
+    Game.objects.filter(table__round=round_).delete()
+    round_.tables.update(state=Table.MISSING, wrong_codes=0, wrong_code_at=None)
+    round_.state = Pass.DRAFT
     round_.save(update_fields=["state"])
     return round_
 

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -17,8 +18,15 @@ from clubs import access
 from clubs.models import Role
 from scoring import rules
 from scoring.suits import TrumpLabel, trump_label
-from tournaments import services
-from tournaments.forms import EntryForm, SwapForm, SwitchForm, TournamentForm
+from tournaments import checks, services
+from tournaments.forms import (
+    ConfirmDeleteForm,
+    EntryForm,
+    PublishForm,
+    SwapForm,
+    SwitchForm,
+    TournamentForm,
+)
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import bye_points
@@ -99,16 +107,16 @@ def director_page(
                     ],
                 }
             )
+        found = services.findings(round_) if draft else []
         rounds.append(
             {
                 "round": round_,
+                "blocked": any(f.error for f in found),
+                "to_accept": any(f.kind in checks.TO_ACCEPT for f in found),
+                "takeable": playing and services.nothing_played(round_),
                 "tables": tables,
                 "byes": [entries[i].name for i in round_.byes],
-                "findings": [
-                    (f, _(f.template).format(**f.params)) for f in services.findings(round_)
-                ]
-                if draft
-                else [],
+                "findings": [(f, capfirst(_(f.template).format(**f.params))) for f in found],
                 "placed": sorted(
                     (entries[i] for t in round_.tables.all() for i in t.seats),
                     key=lambda e: e.name,
@@ -231,6 +239,9 @@ def remove_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> Htt
     tournament = directed_tournament(request, tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     name = entry.name
+    if not ConfirmDeleteForm(request.POST).is_valid():
+        messages.error(request, _("Tick the box to say that %(name)s goes.") % {"name": name})
+        return redirect("tournaments:edit_entry", tournament.pk, entry.pk)
     return act(
         request,
         tournament,
@@ -244,6 +255,11 @@ def remove_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> Htt
 def remove_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A tournament set up by mistake, before any pass is played."""
     tournament = directed_tournament(request, tournament_id)
+    if not ConfirmDeleteForm(request.POST).is_valid():
+        messages.error(
+            request, _("Tick the box to say that %(name)s goes.") % {"name": tournament.name}
+        )
+        return redirect("tournaments:settings", tournament.pk)
     try:
         services.remove_tournament(tournament)
     except services.TournamentRuleBroken as broken:
@@ -333,7 +349,29 @@ def redraw(request: HttpRequest, tournament_id: int, number: int) -> HttpRespons
 def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
     round_ = get_object_or_404(Pass, tournament=tournament, number=number)
-    return act(request, tournament, lambda: services.publish_pass(round_), _("Pass published."))
+    form = PublishForm(request.POST)
+    anyway = form.is_valid() and form.cleaned_data["anyway"]
+    return act(
+        request,
+        tournament,
+        lambda: services.publish_pass(round_, anyway=anyway),
+        _("Pass published."),
+    )
+
+
+@require_POST
+@login_required
+def unpublish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A pass published by mistake (a team gone home, a swap forgotten), before any
+    table has started."""
+    tournament = directed_tournament(request, tournament_id)
+    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    return act(
+        request,
+        tournament,
+        lambda: services.unpublish_pass(round_),
+        _("The pass is a draft again: change it, draw it again or publish it."),
+    )
 
 
 @require_POST
