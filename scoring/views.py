@@ -38,6 +38,7 @@ from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
 from tournaments.forms import ConfirmForm, DisputeForm
 from tournaments.models import Table
+from tournaments.services.tables import codes_locked
 
 DEVICE_COOKIE = "jass_device"
 
@@ -171,6 +172,7 @@ def _table(
         "table": table,
         "signed": signed,
         "signed_before": {int(side) for side in table.signatures} - signed if table else set(),
+        "codes_locked": table is not None and codes_locked(table),
         "settled": _settled(view.game),
         "confirm": confirm or ConfirmForm(),
         "dispute": dispute or DisputeForm(),

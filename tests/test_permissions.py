@@ -269,7 +269,13 @@ VIEWS += [
         },
         {**CLUB_ADMIN_POST, "member": 404, "scorer": 404},
     ),
-    ("director", "get", lambda w: w["playing"].get_absolute_url(), None, CLUB_ADMIN),
+    (  # members and scorers are sent to the standings
+        "director",
+        "get",
+        lambda w: w["playing"].get_absolute_url(),
+        None,
+        {**CLUB_ADMIN, "member": 302, "scorer": 302},
+    ),
     ("tournament settings", "get", lambda w: _t(w, "settings"), None, CLUB_ADMIN),
     (
         "register",
@@ -356,6 +362,13 @@ VIEWS += [
         "decide",
         "post",
         lambda w: _t(w, "decide", "playing", w["table"].pk),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
+    (
+        "unlock",
+        "post",
+        lambda w: _t(w, "unlock", "playing", w["table"].pk),
         lambda w: {},
         CLUB_ADMIN_POST,
     ),

@@ -252,3 +252,16 @@ def test_empty_card_points_at_a_tournament_table_say_what_to_type(phone, table):
     assert response.status_code == 422
     assert "Type one team&#x27;s card points (0 to 157), or who made the match." in html
     assert "first-out" not in html
+
+
+def test_after_paper_totals_the_phone_shows_them_not_its_own_hands(phone, table):
+    record(phone, table, 1, ORDER[0])  # 100 : 57 on the phone, then the sheet counts
+    services.enter_paper_totals(table, (300, 328))
+
+    html = screen(phone, table)
+
+    assert "Result from the paper sheet" in html
+    assert '<span class="team-total">300</span>' in html
+    assert '<span class="team-total">328</span>' in html
+    assert 'data-total="100"' not in html  # the phone's own count is not shown as the score
+    assert "hands left" not in html

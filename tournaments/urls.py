@@ -80,6 +80,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/publish/", results.publish_results, name="publish_results"
     ),
     path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/unlock/",
+        tables.unlock,
+        name="unlock",
+    ),
+    path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/paper/",
         tables.paper_totals,
         name="paper_totals",

@@ -295,12 +295,14 @@ def test_members_follow_a_tournament_from_the_list_to_its_standings(club, make_u
     member.force_login(make_user("member", club, name="Anne"))
 
     listing = member.get(reverse("tournaments:club_tournaments", args=[club.slug]))
-    director_page = member.get(t.get_absolute_url())
+    direct = member.get(t.get_absolute_url())  # a link to the director's page
+    settings_page = member.get(reverse("tournaments:settings", args=[t.pk]))
 
     standings = reverse("tournaments:standings", args=[t.pk])
     assert f'href="{standings}"' in listing.content.decode()
-    assert director_page.status_code == 403
-    assert "Cette page n’est pas pour votre rôle" in director_page.content.decode()
+    assert direct["Location"] == standings
+    assert settings_page.status_code == 403
+    assert "Cette page n’est pas pour votre rôle" in settings_page.content.decode()
 
 
 def test_a_pass_with_warnings_is_published_only_when_the_director_accepts_them(director, club):
@@ -347,3 +349,30 @@ def test_a_pass_published_by_mistake_is_taken_back_until_a_table_starts(director
     refused = post(director, "unpublish", t, 1)
     assert "A table of this pass has started: correct or decide it instead." in refused
     assert Pass.objects.get(pk=first.pk).state == Pass.PUBLISHED
+
+
+def test_wrong_codes_say_how_many_tries_are_left_and_the_director_unlocks(director, club):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+    wrong = next(c for c in ("000000", "111111", "222222") if c not in table.codes)
+    said = []
+    for _ in range(services.WRONG_CODES):
+        with pytest.raises(services.TournamentRuleBroken) as refused:
+            services.confirm_table(table, wrong)
+        said.append(str(refused.value))
+    phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+
+    locked_screen = phone.get(reverse("scoring:table", args=[table.game_id])).content.decode()
+    page = director.get(t.get_absolute_url()).content.decode()
+    unlocked = post(director, "unlock", t, table.pk)
+
+    assert "(4 more tries before the table waits five minutes)" in said[0]
+    assert "(1 more try before the table waits five minutes)" in said[3]
+    assert "That was the fifth wrong code" in said[4]
+    assert "Too many wrong codes: this table waits five minutes" in locked_screen
+    assert "locked: 5 wrong codes" in page
+    assert "Table 1 can sign again." in unlocked
+    assert services.confirm_table(table, table.codes[0]).side == 0

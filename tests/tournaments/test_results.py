@@ -338,3 +338,15 @@ def test_the_table_cards_end_with_the_bye_and_what_it_scores(club, make_user):
     bye = t.entries.get(pk=first.byes[0])
     assert bye.name in last
     assert "Sits out this pass and scores half a game: 314 points." in " ".join(last.split())
+
+
+def test_the_bye_of_the_pass_being_played_shows_its_points_at_once(client, club):
+    t = tournament(club)
+    teams(t, 3)
+    first = services.publish_pass(services.schedule_next_pass(t))
+
+    rows = client.get(reverse("tournaments:standings", args=[t.pk])).context["rows"]
+
+    bye = next(row for row in rows if row["entry"].pk == first.byes[0])
+    assert (bye["running"], bye["running_bye"]) == (314, True)
+    assert all(row["running"] is None for row in rows if row is not bye)

@@ -50,6 +50,7 @@ from tournaments.services.tables import (
     enter_paper_totals,
     table_states,
     table_status,
+    unlock_codes,
 )
 
 __all__ = [
@@ -86,6 +87,7 @@ __all__ = [
     "swap",
     "table_states",
     "table_status",
+    "unlock_codes",
     "unpublish_pass",
     "withdraw",
 ]

@@ -179,20 +179,27 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
     return lines
 
 
-def running_pass(tournament: Tournament) -> tuple[int | None, dict[int, int]]:
+class RunningPass(NamedTuple):
+    number: int | None  # None: no pass is being played
+    points: dict[int, int]  # entry -> points of its settled table, or of its bye
+    byes: frozenset[int] = frozenset()
+
+
+def running_pass(tournament: Tournament) -> RunningPass:
     """The pass being played and, for each entry whose table is settled (both sides
-    signed, decided, or from the paper sheet), its points so far: for the live
-    standings to show as the tables finish. They count once the pass closes."""
+    signed, decided, or from the paper sheet) or that sits out, its points so far:
+    for the live standings to show as the tables finish. They count once the pass
+    closes."""
     round_ = tournament.schedule.filter(state=Pass.PUBLISHED).first()
     if round_ is None:
-        return None, {}
+        return RunningPass(None, {})
     games = {
         game.pk: game
         for game in Game.objects.filter(table__round=round_).prefetch_related(
             "teams__players", "hands"
         )
     }
-    points: dict[int, int] = {}
+    points = dict.fromkeys(round_.byes, bye_points(tournament.hands))  # known at once
     for table in round_.tables.all():
         if not table.settled:
             continue
@@ -205,4 +212,4 @@ def running_pass(tournament: Tournament) -> tuple[int | None, dict[int, int]]:
         for side, entry_ids in enumerate(teams_of(tournament, table.seats)):
             for entry_id in entry_ids:
                 points[entry_id] = totals[side]
-    return round_.number, points
+    return RunningPass(round_.number, points, frozenset(round_.byes))

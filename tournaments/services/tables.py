@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import Game
 from scoring.rules import CARD_POINTS
@@ -76,8 +77,34 @@ def _side(table: Table, code: str) -> int:
             locked.wrong_codes = 0
         locked.save(update_fields=["wrong_codes", "wrong_code_at"])
     if side is None:
-        raise TournamentRuleBroken(_("This is not the code of either team of this table."))
+        left = WRONG_CODES - locked.wrong_codes
+        if left <= 0:
+            raise TournamentRuleBroken(
+                _(
+                    "This is not the code of either team of this table. That was the "
+                    "fifth wrong code: the table waits five minutes, or the director unlocks it."
+                )
+            )
+        raise TournamentRuleBroken(
+            ngettext(
+                "This is not the code of either team of this table (%(left)s more try "
+                "before the table waits five minutes).",
+                "This is not the code of either team of this table (%(left)s more tries "
+                "before the table waits five minutes).",
+                left,
+            )
+            % {"left": left}
+        )
     return side
+
+
+@transaction.atomic
+def unlock_codes(table: Table) -> Table:
+    """The director lets a table that typed too many wrong codes sign at once."""
+    table = locked_table(table)
+    table.wrong_codes, table.wrong_code_at = 0, None
+    table.save(update_fields=["wrong_codes", "wrong_code_at"])
+    return table
 
 
 def confirm_table(table: Table, code: str) -> Signed:

@@ -163,7 +163,13 @@ def _trump_runs(tournament: Tournament) -> list[tuple[TrumpLabel, int]]:
 @require_GET
 @login_required
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    return director_page(request, directed_tournament(request, tournament_id))
+    """The director's page; a member or scorer who follows a link to it sees the
+    tournament's standings instead."""
+    found = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    access.club_for(request.user, found.club.slug)  # 404 outside the club
+    if not access.has_role(request.user, found.club_id, Role.ADMIN):
+        return redirect("tournaments:standings", found.pk)
+    return director_page(request, found)
 
 
 @require_http_methods(["GET", "POST"])

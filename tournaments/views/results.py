@@ -91,14 +91,15 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     are settled (not yet counted), refreshed by htmx every 15 seconds."""
     tournament = visible_results(request, tournament_id)
     numbers, rows = results_rows(tournament)
-    running, so_far = services.running_pass(tournament)
+    running = services.running_pass(tournament)
     for row in rows:
-        row["running"] = so_far.get(row["entry"].pk)
+        row["running"] = running.points.get(row["entry"].pk)
+        row["running_bye"] = row["entry"].pk in running.byes
     context = {
         "tournament": tournament,
         "numbers": numbers,
         "rows": rows,
-        "running": running,
+        "running": running.number,
         "big": "big" in request.GET,
     }
     template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"

@@ -134,6 +134,21 @@ def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
 
 @require_POST
 @login_required
+def unlock(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """A table locked by wrong codes signs again at once (the director has checked
+    who is at the table)."""
+    tournament = directed_tournament(request, tournament_id)
+    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    return act(
+        request,
+        tournament,
+        lambda: services.unlock_codes(table),
+        _("Table %(number)s can sign again.") % {"number": table.number},
+    )
+
+
+@require_POST
+@login_required
 def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
     """Totals from a paper score sheet, for a table without a phone, or to put right
     a result (then with a reason). A refused sheet comes back with what was typed
