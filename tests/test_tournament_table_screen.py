@@ -265,3 +265,14 @@ def test_after_paper_totals_the_phone_shows_them_not_its_own_hands(phone, table)
     assert '<span class="team-total">328</span>' in html
     assert 'data-total="100"' not in html  # the phone's own count is not shown as the score
     assert "hands left" not in html
+
+
+def test_a_finished_tournament_game_gives_its_totals_and_names_no_winner(phone, table):
+    for number, trump in enumerate(ORDER, start=1):
+        record(phone, table, number, trump)
+
+    html = screen(phone, table)
+
+    assert "All hands played" in html
+    assert " won<" not in html
+    assert "Rubicon" not in html

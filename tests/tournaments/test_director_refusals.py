@@ -376,3 +376,41 @@ def test_wrong_codes_say_how_many_tries_are_left_and_the_director_unlocks(direct
     assert "locked: 5 wrong codes" in page
     assert "Table 1 can sign again." in unlocked
     assert services.confirm_table(table, table.codes[0]).side == 0
+
+
+def test_the_list_says_where_each_tournament_stands(director, club):
+    _waiting, playing, over = (tournament(club, name=n, passes=1) for n in ("A", "B", "C"))
+    teams(playing, 2)
+    services.publish_pass(services.schedule_next_pass(playing))
+    teams(over, 2)
+    play_pass(services.schedule_next_pass(over))
+    services.publish_results(over, True)
+
+    page = director.get(reverse("tournaments:club_tournaments", args=[club.slug])).content
+    lines = {
+        name: line
+        for line in page.decode().split('<li class="club-line')
+        for name in ("A", "B", "C")
+        if f">{name}</a>" in line
+    }
+
+    assert "not started" in lines["A"]
+    assert "pass 1 being played" in lines["B"]
+    assert "finished" in lines["C"]
+    assert "public" in lines["C"]
+    assert "public" not in lines["B"]
+
+
+def test_the_record_keeps_a_signature_once_and_a_dispute_without_an_arrow(director, club):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+    services.confirm_table(table, table.codes[0])
+    services.confirm_table(table, table.codes[0])  # a second tap
+    services.dispute_table(table, table.codes[1], "hand 2")
+
+    page = director.get(t.get_absolute_url()).content.decode()
+
+    assert [e.kind for e in table.events.all()] == ["signed", "disputed"]
+    assert "400 : 228 · <q>hand 2</q>" in page

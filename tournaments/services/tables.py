@@ -119,6 +119,7 @@ def confirm_table(table: Table, code: str) -> Signed:
 def _sign(table: Table, side: int) -> Signed:
     totals = _finished_totals(table)
     held = table.signed_sides(totals)
+    again = side in held  # the same side signing the same totals twice: kept once
     table.signatures = {str(s): totals for s in held | {side}}
     if table.disputed_by == side:  # the side that disputed now agrees
         table.dispute, table.disputed_by = "", None
@@ -128,7 +129,8 @@ def _sign(table: Table, side: int) -> Signed:
     elif table.disputed_by is None:
         table.state = Table.MISSING  # shown as entered: derived from the game and signatures
     table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
-    log(table, TableEvent.SIGNED, side=side, after=totals)
+    if not again:
+        log(table, TableEvent.SIGNED, side=side, after=totals)
     return Signed(table, side, confirmed)
 
 

@@ -48,12 +48,30 @@ def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect(tournament)
     context = {
         "club": club,
-        "tournaments": club.tournaments.all(),
+        "tournaments": [(t, _progress(t)) for t in club.tournaments.prefetch_related("schedule")],
         "form": form,
         "is_admin": is_admin,  # the director's page; the others see the standings
     }
     status = 422 if form is not None and form.is_bound else 200
     return render(request, "tournaments/list.html", context, status=status)
+
+
+def _progress(tournament: Tournament) -> str:
+    """Where a tournament stands, for the club's list of tournaments."""
+    passes = list(tournament.schedule.all())
+    if not passes or passes == [p for p in passes if p.state == Pass.DRAFT]:
+        return _("not started")
+    last = passes[-1]
+    if last.state == Pass.CLOSED and last.number >= tournament.passes:
+        return _("finished")
+    playing = next((p for p in passes if p.state == Pass.PUBLISHED), None)
+    if playing is not None:
+        return _("pass %(number)s being played") % {"number": playing.number}
+    closed = sum(1 for p in passes if p.state == Pass.CLOSED)
+    return _("%(closed)s of %(passes)s passes played") % {
+        "closed": closed,
+        "passes": tournament.passes,
+    }
 
 
 def director_page(
