@@ -244,11 +244,11 @@ def _director_changed(
     After its pass closed, the result stored for the standings follows."""
     table.state = Table.DECIDED
     if table.result is not None:
-        matches = [0, 0]
-        for hand in hands:
-            if hand.match is not None:
-                matches[hand.match] += 1
-        table.result = {"totals": list(after.totals), "matches": matches, "change": change.pk}
+        table.result = {
+            "totals": list(after.totals),
+            "matches": list(rules.matches_made(hands)),
+            "change": change.pk,
+        }
     table.save(update_fields=["state", "result"])
     TableEvent.objects.create(
         table=table,

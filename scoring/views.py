@@ -37,7 +37,6 @@ from scoring.models import Game, HandChange, SpectatorLink
 from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
 from tournaments.forms import ConfirmForm, DisputeForm
-from tournaments.models import Table
 from tournaments.services.tables import codes_locked
 
 DEVICE_COOKIE = "jass_device"
@@ -58,7 +57,7 @@ def _game(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game
 def _settled(game: Game) -> bool:
     """A tournament table's result confirmed by the opponents or decided."""
     table = getattr(game, "table", None)
-    return table is not None and table.state in (Table.CONFIRMED, Table.DECIDED)
+    return table is not None and table.settled
 
 
 def _check(request: HttpRequest, game: Game, needed: str) -> Game:

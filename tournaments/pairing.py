@@ -206,108 +206,87 @@ def player_pass(
     (weighted by how often their players have already faced each other). The seed
     varies the ties. ``players`` in standing order: the lowest ranked of those with
     the fewest byes sit out — or others with as few byes, when those would leave no
-    way to new partners."""
-    partnered = set(partnered)
-    byes = byes or Counter()
-    first: tuple[list[Entry], list[Entry], list[Edge], bool] | None = None
-    for sitting in islice(_sitting_choices(players, len(players) % 4, byes), SITTING_CHOICES):
-        playing = [p for p in players if p not in sitting]
-        random.Random(seed).shuffle(playing)
-        pairs, fine = _partners(players, playing, sitting, partnered, opposed, byes, passes_left)
-        first = first or (sitting, playing, pairs, fine)
-        if fine:
-            first = (sitting, playing, pairs, fine)
+    way to new partners or, in a small field, seat opponents who met before."""
+    drawn = _Individuals(players, frozenset(partnered), opposed, byes or Counter(), passes_left)
+    best: tuple[tuple[bool, int], PlayerPass] | None = None
+    choices = _sitting_choices(players, len(players) % 4, drawn.byes)
+    for index, sitting in enumerate(islice(choices, SITTING_CHOICES)):
+        tables, fine = _seat(drawn, sitting, seed)
+        score = (not fine, drawn.faced_again(tables))  # new partners first, then opponents
+        if best is None or score < best[0]:
+            best = (score, PlayerPass(tables, tuple(sitting)))
+        stuck, again = best[0]
+        if not stuck and (not again or len(players) > FEW_TO_SIT_OUT or index >= OTHER_SITTERS):
             break
-    assert first is not None
-    sitting, playing, pairs, fine = first
-    tables = _tables(playing, pairs, opposed)
-    if not fine or not _faced_again(tables, opposed) or len(playing) > FEW_PLAYERS:
-        return PlayerPass(tables, tuple(sitting))
-    # Opponents would meet again: other partners, and others of those due a bye
-    # sitting out (see ``_sitting_choices``), may seat everyone against someone new.
-    best = PlayerPass(
-        _fewest_faced_again(
-            players, playing, sitting, partnered, opposed, byes, passes_left, tables
-        ),
-        tuple(sitting),
-    )
-    others = islice(_sitting_choices(players, len(players) % 4, byes), 1, 1 + OTHER_SITTERS)
-    for other in others if len(players) <= FEW_TO_SIT_OUT else ():
-        if not _faced_again(best.tables, opposed):
-            break
-        seated = [p for p in players if p not in other]
-        random.Random(seed).shuffle(seated)
-        pairs, fine = _partners(players, seated, other, partnered, opposed, byes, passes_left)
-        if fine:
-            tables = _fewest_faced_again(
-                players,
-                seated,
-                other,
-                partnered,
-                opposed,
-                byes,
-                passes_left,
-                _tables(seated, pairs, opposed),
-            )
-            if _faced_again(tables, opposed) < _faced_again(best.tables, opposed):
-                best = PlayerPass(tables, tuple(other))
-    return best
-
-
-FEW_PLAYERS = 48  # up to here, other partners are tried when opponents would meet again
-PARTNER_CHOICES = 40
-STALE_CHOICES = 10  # … stopping after this many in a row without fewer
-OTHER_SITTERS = 12  # other choices of who sits out, tried when opponents would meet again
-FEW_TO_SIT_OUT = 16  # … in a field this small, where who sits out changes most
-
-
-def _faced_again(tables: Sequence[tuple[Entry, ...]], opposed: Mapping[Pair, int]) -> int:
-    """How many pairs of opponents at these tables have faced each other before."""
-    return sum(
-        1
-        for t in tables
-        for a in (t[0], t[2])
-        for b in (t[1], t[3])
-        if opposed.get(frozenset((a, b)), 0)
-    )
-
-
-def _fewest_faced_again(
-    players: Sequence[Entry],
-    playing: list[Entry],
-    sitting: list[Entry],
-    partnered: set[Pair],
-    opposed: Mapping[Pair, int],
-    byes: Counter[Entry],
-    passes_left: int,
-    tables: tuple[tuple[Entry, Entry, Entry, Entry], ...],
-) -> tuple[tuple[Entry, Entry, Entry, Entry], ...]:
-    """Partners and tables are two matchings: the best partners may leave only
-    tables where opponents meet again. Among the next best choices of partners (all
-    new, leaving the passes to come new partners too), the tables with the fewest
-    opponents meeting again."""
-    best, fewest = tables, _faced_again(tables, opposed)
-    since_better = 0
-    for candidate in lookahead.ranked_matchings(
-        _partner_graph(playing, partnered, opposed), PARTNER_CHOICES
-    ):
-        if any(frozenset((playing[a], playing[b])) in partnered for a, b in candidate):
-            break
-        seated = _tables(playing, candidate, opposed)
-        again = _faced_again(seated, opposed)
-        if again < fewest and (
-            not passes_left
-            or _partners_follow(players, partnered, byes, sitting, candidate, playing, passes_left)
-        ):
-            best, fewest, since_better = seated, again, 0
-        else:
-            since_better += 1
-        if fewest == 0 or since_better >= STALE_CHOICES:
-            break
-    return best
+    assert best is not None
+    return best[1]
 
 
 SITTING_CHOICES = 60  # who may sit out instead, tried when the first choice corners
+OTHER_SITTERS = 12  # … or, in a small field, when opponents would meet again
+FEW_TO_SIT_OUT = 16  # … a field this small, where who sits out changes most
+FEW_PLAYERS = 48  # up to here, other partners are tried when opponents would meet again
+PARTNER_CHOICES = 40
+STALE_CHOICES = 10  # … stopping after this many in a row without fewer
+
+
+@dataclass(frozen=True)
+class _Individuals:
+    """What an individual pass is drawn from: the players in standing order, who
+    has partnered and faced whom, the byes so far, and how many passes come after."""
+
+    players: Sequence[Entry]
+    partnered: frozenset[Pair]
+    opposed: Mapping[Pair, int]
+    byes: Counter[Entry]
+    passes_left: int
+
+    def new(self, playing: list[Entry], pairs: Sequence[Edge]) -> bool:
+        """Whether these pairs of partners (indexes of ``playing``) never played together."""
+        return not any(frozenset((playing[a], playing[b])) in self.partnered for a, b in pairs)
+
+    def follow(self, sitting: list[Entry], playing: list[Entry], pairs: Sequence[Edge]) -> bool:
+        """Whether the passes after these partners can still give everyone new
+        partners (``None`` from the search, out of steps, counts as yes)."""
+        if not self.passes_left:
+            return True
+        after = self.byes + Counter(sitting)
+        fewest = min((after[p] for p in self.players), default=0)
+        return (
+            lookahead.can_follow(
+                self.players,
+                self.partnered | {frozenset((playing[a], playing[b])) for a, b in pairs},
+                self.passes_left,
+                sitting=len(self.players) % 4,
+                sat_out=[p for p in self.players if after[p] > fewest],
+            )
+            is not False
+        )
+
+    def faced_again(self, tables: Sequence[tuple[Entry, ...]]) -> int:
+        """How many pairs of opponents at these tables have faced each other before."""
+        return sum(
+            1
+            for t in tables
+            for a in (t[0], t[2])
+            for b in (t[1], t[3])
+            if self.opposed.get(frozenset((a, b)), 0)
+        )
+
+
+def _seat(
+    drawn: _Individuals, sitting: list[Entry], seed: int
+) -> tuple[tuple[tuple[Entry, Entry, Entry, Entry], ...], bool]:
+    """The tables of a pass with ``sitting`` sitting out, and whether everyone has a
+    new partner (leaving the passes to come new partners too)."""
+    playing = [p for p in drawn.players if p not in sitting]
+    random.Random(seed).shuffle(playing)
+    graph = _partner_graph(playing, drawn.partnered, drawn.opposed)
+    pairs, fine = _partners(drawn, sitting, playing, graph)
+    tables = _tables(playing, pairs, drawn.opposed)
+    if fine and drawn.faced_again(tables) and len(playing) <= FEW_PLAYERS:
+        tables = _fewest_faced_again(drawn, sitting, playing, graph, tables)
+    return tables, fine
 
 
 def _sitting_choices(
@@ -328,43 +307,54 @@ def _sitting_choices(
 
 
 def _partners(
-    players: Sequence[Entry],
-    playing: list[Entry],
-    sitting: list[Entry],
-    partnered: set[Pair],
-    opposed: Mapping[Pair, int],
-    byes: Counter[Entry],
-    passes_left: int,
+    drawn: _Individuals, sitting: list[Entry], playing: list[Entry], graph: nx.Graph[int]
 ) -> tuple[list[Edge], bool]:
     """The pairs of partners among ``playing`` (indexes), and whether they are all
     new and leave the passes to come a way to new partners."""
-    graph = _partner_graph(playing, partnered, opposed)
-
-    def new(pairs: Sequence[Edge]) -> bool:
-        return not any(frozenset((playing[a], playing[b])) in partnered for a, b in pairs)
-
-    def follows(pairs: Sequence[Edge]) -> bool:
-        return not passes_left or _partners_follow(
-            players, partnered, byes, sitting, pairs, playing, passes_left
-        )
-
     pairs: list[Edge] = sorted(
         (min(a, b), max(a, b)) for a, b in nx.max_weight_matching(graph, maxcardinality=True)
     )
-    if not new(pairs):
+    if not drawn.new(playing, pairs):
         return pairs, False
-    if follows(pairs):
+    if drawn.follow(sitting, playing, pairs):
         return pairs, True
     for candidate in lookahead.ranked_matchings(graph, LOOKAHEAD_PASSES):
-        if not new(candidate):
+        if not drawn.new(playing, candidate):
             break  # the best left repeat partners already: keep the first
-        if follows(candidate):
+        if drawn.follow(sitting, playing, candidate):
             return candidate, True
     return pairs, False
 
 
+def _fewest_faced_again(
+    drawn: _Individuals,
+    sitting: list[Entry],
+    playing: list[Entry],
+    graph: nx.Graph[int],
+    tables: tuple[tuple[Entry, Entry, Entry, Entry], ...],
+) -> tuple[tuple[Entry, Entry, Entry, Entry], ...]:
+    """Partners and tables are two matchings: the best partners may leave only
+    tables where opponents meet again. Among the next best choices of partners (all
+    new, leaving the passes to come new partners too), the tables with the fewest
+    opponents meeting again."""
+    best, fewest = tables, drawn.faced_again(tables)
+    since_better = 0
+    for candidate in lookahead.ranked_matchings(graph, PARTNER_CHOICES):
+        if not drawn.new(playing, candidate):
+            break
+        seated = _tables(playing, candidate, drawn.opposed)
+        again = drawn.faced_again(seated)
+        if again < fewest and drawn.follow(sitting, playing, candidate):
+            best, fewest, since_better = seated, again, 0
+        else:
+            since_better += 1
+        if fewest == 0 or since_better >= STALE_CHOICES:
+            break
+    return best
+
+
 def _partner_graph(
-    playing: list[Entry], partnered: set[Pair], opposed: Mapping[Pair, int]
+    playing: list[Entry], partnered: frozenset[Pair], opposed: Mapping[Pair, int]
 ) -> nx.Graph[int]:
     """Who may partner whom (indexes of ``playing``): a pair that played together
     costs more than anything; two who faced each other are preferred."""
@@ -398,28 +388,3 @@ def _tables(
         (a1, a2), (b1, b2) = pairs[x], pairs[y]
         tables.append((playing[a1], playing[b1], playing[a2], playing[b2]))
     return tuple(tables)
-
-
-def _partners_follow(
-    players: Sequence[Entry],
-    partnered: set[Pair],
-    byes: Counter[Entry],
-    sitting: list[Entry],
-    pairs: Sequence[Edge],
-    playing: list[Entry],
-    passes_left: int,
-) -> bool:
-    """Whether the passes after these pairs of partners can still give everyone new
-    partners (``None`` from the search, out of steps, counts as yes)."""
-    after = byes + Counter(sitting)
-    fewest = min((after[p] for p in players), default=0)
-    return (
-        lookahead.can_follow(
-            players,
-            partnered | {frozenset((playing[a], playing[b])) for a, b in pairs},
-            passes_left,
-            sitting=len(players) % 4,
-            sat_out=[p for p in players if after[p] > fewest],
-        )
-        is not False
-    )

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from .hand import Hand, HandParts, Pair, check_hand, hand_parts
 from .problems import Problem, RulesError, gettext_noop
-from .ruleset import END_FIRST_OUT, END_FIXED_HANDS, END_WHOLE_HAND, Ruleset
+from .ruleset import CARD_POINTS, END_FIRST_OUT, END_FIXED_HANDS, END_WHOLE_HAND, Ruleset
 
 OUT_FIRST_NEEDED = gettext_noop(
     "both teams cross the target on trick points in this hand: "
@@ -203,3 +203,45 @@ def points_to_go_out(ruleset: Ruleset, totals: Pair) -> tuple[int, int] | None:
     if ruleset.target is None:
         return None
     return (max(0, ruleset.target - totals[0]), max(0, ruleset.target - totals[1]))
+
+
+def matches_made(hands: Sequence[Hand]) -> Pair:
+    """How many matches (all nine tricks) each team made in these hands."""
+    return (
+        sum(1 for hand in hands if hand.match == 0),
+        sum(1 for hand in hands if hand.match == 1),
+    )
+
+
+MOST_EXTRA_PER_HAND = 1000  # Weis, Stöck and a match bonus of one hand come nowhere near
+TOTALS_NEGATIVE = gettext_noop("totals cannot be negative")
+TOO_MANY_MATCHES = gettext_noop("at most {hands} matches in a game of {hands} hands")
+TOTALS_WRONG = gettext_noop("{a} + {b} = {sum}, but {hands} hands make {cards}")
+TOTALS_WRONG_WITH_WEIS = gettext_noop(
+    "{a} + {b} = {sum} does not fit {hands} hands: {cards} card points, and Weis and Stöck in tens"
+)
+
+
+def check_totals(ruleset: Ruleset, totals: Pair, matches: Pair = (0, 0)) -> list[Problem]:
+    """What is wrong with the totals of a whole game of a fixed number of hands
+    (a tournament's paper score sheet), given how many matches each team made.
+
+    Every hand holds 157 card points, and 100 more for a match when the match bonus
+    counts (RULES.md §1, §9); Weis and Stöck, when they count, add tens (§2, §3),
+    never more than a hand could hold. No multipliers: the trump of each hand is
+    not on the sheet."""
+    if ruleset.hands is None:
+        raise ValueError("totals are checked for a game of a fixed number of hands")
+    hands = ruleset.hands
+    if min(totals) < 0:
+        return [Problem("totals", TOTALS_NEGATIVE)]
+    if min(matches) < 0 or sum(matches) > hands:
+        return [Problem("matches", TOO_MANY_MATCHES, params={"hands": hands})]
+    cards = hands * CARD_POINTS + ruleset.match_bonus * sum(matches)
+    extra = sum(totals) - cards
+    params = {"a": totals[0], "b": totals[1], "sum": sum(totals), "hands": hands, "cards": cards}
+    if ruleset.weis == "none" and not ruleset.stoeck:
+        return [Problem("totals", TOTALS_WRONG, params=params)] if extra else []
+    if extra < 0 or extra % 10 or extra > hands * MOST_EXTRA_PER_HAND:
+        return [Problem("totals", TOTALS_WRONG_WITH_WEIS, params=params)]
+    return []

@@ -195,9 +195,9 @@ def test_the_standings_are_made_public_and_hidden_again(director, club):
     assert "login" in hidden["Location"]
 
 
-def test_the_check_after_a_swap_speaks_the_directors_language(club, make_user):
-    t = tournament(club)
-    teams(t, 4)
+def draft_with_a_rematch(t: Tournament):
+    """Pass 1 played, pass 2 drawn, then a swap seats two teams of pass 1's first
+    table together again (avoidable): the draft and the two teams."""
     first = play_pass(services.schedule_next_pass(t))
     second = services.schedule_next_pass(t)
     met = first.tables.get(number=1).seats
@@ -205,6 +205,13 @@ def test_the_check_after_a_swap_speaks_the_directors_language(club, make_user):
         o for tb in second.tables.all() if met[0] in tb.seats for o in tb.seats if o != met[0]
     )
     services.swap(second, partner, met[1])
+    return second, met
+
+
+def test_the_check_after_a_swap_speaks_the_directors_language(club, make_user):
+    t = tournament(club)
+    teams(t, 4)
+    _second, met = draft_with_a_rematch(t)
     browser = Client(HTTP_ACCEPT_LANGUAGE="fr")
     browser.force_login(make_user("admin", club, name="directrice"))
 
@@ -308,13 +315,7 @@ def test_members_follow_a_tournament_from_the_list_to_its_standings(club, make_u
 def test_a_pass_with_warnings_is_published_only_when_the_director_accepts_them(director, club):
     t = tournament(club)
     teams(t, 4)
-    first = play_pass(services.schedule_next_pass(t))
-    second = services.schedule_next_pass(t)
-    met = first.tables.get(number=1).seats
-    partner = next(
-        o for tb in second.tables.all() if met[0] in tb.seats for o in tb.seats if o != met[0]
-    )
-    services.swap(second, partner, met[1])  # an avoidable rematch
+    second, _met = draft_with_a_rematch(t)
 
     page = director.get(t.get_absolute_url()).content.decode()
     refused = post(director, "publish", t, 2)

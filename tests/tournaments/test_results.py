@@ -106,6 +106,15 @@ def test_results_pdf_lists_the_ranking(client, played, settings, tmp_path):
     assert "1/1" in text.replace(" ", "")  # page numbers
 
 
+def table_cards(club, make_user, t):
+    """Pass 1's table cards, as the director downloads them in English."""
+    director = Client()
+    director.force_login(make_user("admin", club))
+    return director.get(
+        reverse("tournaments:table_cards", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+
 @pytest.mark.skipif(
     shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
 )
@@ -113,12 +122,7 @@ def test_table_cards_show_seats_trumps_code_and_the_table_link(club, make_user):
     t = tournament(club, trump_order=["spades", "spades", "hearts", "obe-abe"])
     teams(t, 4)
     first = services.publish_pass(services.schedule_next_pass(t))
-    director = Client()
-    director.force_login(make_user("admin", club))
-
-    response = director.get(
-        reverse("tournaments:table_cards", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
-    )
+    response = table_cards(club, make_user, t)
 
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "table-cards.pdf").write_bytes(response.content)
@@ -324,12 +328,7 @@ def test_the_table_cards_end_with_the_bye_and_what_it_scores(club, make_user):
     t = tournament(club)
     teams(t, 3)
     first = services.publish_pass(services.schedule_next_pass(t))
-    director = Client()
-    director.force_login(make_user("admin", club))
-
-    response = director.get(
-        reverse("tournaments:table_cards", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
-    )
+    response = table_cards(club, make_user, t)
 
     text = subprocess.run(
         ["pdftotext", "-layout", "-", "-"], input=response.content, capture_output=True, check=True

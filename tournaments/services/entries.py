@@ -62,10 +62,15 @@ def _check_names(
                 )
 
 
+def seated(entry: Entry, round_: Pass) -> bool:
+    """Whether the entry has a seat at a table of the pass (tables prefetched)."""
+    return any(entry.pk in t.seats for t in round_.tables.all())
+
+
 def drawn_ever(entry: Entry) -> bool:
     """Whether the entry has a place in a pass (drawn, played or sat out)."""
     return any(
-        entry.pk in round_.byes or any(entry.pk in t.seats for t in round_.tables.all())
+        entry.pk in round_.byes or seated(entry, round_)
         for round_ in entry.tournament.schedule.prefetch_related("tables")
     )
 
@@ -141,10 +146,7 @@ def withdraw(entry: Entry) -> bool:
     seated in the pass being played still plays it (or the director decides its
     table): it is withdrawn after that pass. Says whether it still plays one."""
     played = entry.tournament.schedule.exclude(state=Pass.DRAFT).prefetch_related("tables")
-    playing = any(
-        round_.state == Pass.PUBLISHED and any(entry.pk in t.seats for t in round_.tables.all())
-        for round_ in played
-    )
+    playing = any(round_.state == Pass.PUBLISHED and seated(entry, round_) for round_ in played)
     entry.withdrawn_after = sum(1 for round_ in played if round_.state == Pass.CLOSED) + playing
     entry.save(update_fields=["withdrawn_after"])
     return playing

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, QuerySet
 
+from scoring import rules
 from scoring.models import Game, HandChange
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.services.common import teams_of
@@ -22,11 +23,11 @@ def last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
 
 def game_result(game: Game, last_change: int) -> dict[str, Any]:
     record = game.record()
-    matches = [0, 0]
-    for hand in record.hands:
-        if hand.match is not None:
-            matches[hand.match] += 1
-    return {"totals": list(record.result().totals), "matches": matches, "change": last_change}
+    return {
+        "totals": list(record.result().totals),
+        "matches": list(rules.matches_made(record.hands)),
+        "change": last_change,
+    }
 
 
 def pass_scores(tournament: Tournament) -> list[PassScore]:
@@ -160,9 +161,7 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
         elif table.game_id in games:
             record = games[table.game_id].record()
             totals = list(record.result().totals)
-            for hand in record.hands:
-                if hand.match is not None:
-                    matches[hand.match] += 1
+            matches = list(rules.matches_made(record.hands))
         lines.append(
             EntryTable(
                 round_.number,

@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import rules
+from scoring.forms import problem_message
 from scoring.models import Game
-from scoring.rules import CARD_POINTS
 from tournaments.models import Pass, Table, TableEvent
 from tournaments.services.common import TournamentRuleBroken, locked_pass, locked_table
 
@@ -201,39 +202,10 @@ def decide_table(table: Table, *, director: Any = None, reason: str = "") -> Tab
     return table
 
 
-MOST_EXTRA_PER_HAND = 1000  # Weis, Stöck and match bonus of a hand come nowhere near: typos
-
-
-def _check_paper(table: Table, totals: tuple[int, int], matches: tuple[int, int]) -> None:
-    """Totals that a game of the tournament can make: ``hands × 157`` card points,
-    plus 100 a match when the match bonus counts, plus Weis and Stöck (in tens) when
-    they count."""
-    tournament = table.round.tournament
-    hands = tournament.hands
-    if min(totals) < 0:
-        raise TournamentRuleBroken(_("Totals cannot be negative."))
-    if min(matches) < 0 or sum(matches) > hands:
-        raise TournamentRuleBroken(
-            _("At most %(hands)s matches in a game of %(hands)s hands.") % {"hands": hands}
-        )
-    cards = hands * CARD_POINTS
-    bonus = 100 * sum(matches) if tournament.match_bonus else 0
-    extra = sum(totals) - cards - bonus
-    values = {"a": totals[0], "b": totals[1], "sum": sum(totals), "hands": hands}
-    if not (tournament.weis or tournament.stoeck):
-        if extra != 0:
-            raise TournamentRuleBroken(
-                _("%(a)s + %(b)s = %(sum)s, but %(hands)s hands make %(cards)s.")
-                % {**values, "cards": cards + bonus}
-            )
-    elif extra < 0 or extra % 10 or extra > hands * MOST_EXTRA_PER_HAND:
-        raise TournamentRuleBroken(
-            _(
-                "%(a)s + %(b)s = %(sum)s does not fit %(hands)s hands: %(cards)s card points, "
-                "and Weis and Stöck in tens."
-            )
-            % {**values, "cards": cards + bonus}
-        )
+def paper_replaces_a_result(table: Table, round_: Pass) -> bool:
+    """Whether totals from paper would replace a result (settled, entered from paper
+    before, or counted since the pass closed): then they need a reason."""
+    return table.settled or table.paper_totals is not None or round_.state == Pass.CLOSED
 
 
 @transaction.atomic
@@ -246,7 +218,7 @@ def enter_paper_totals(
     reason: str = "",
 ) -> Table:
     """The director (or the office) enters a whole game's totals from a paper sheet,
-    checked against the game (see ``_check_paper``). Replacing a result that is
+    checked against the game (``rules.check_totals``). Replacing a result that is
     settled, or totals already entered, or after the pass closed, needs a reason;
     every entry is kept with the totals before it."""
     round_ = locked_pass(table.round_id)
@@ -254,12 +226,13 @@ def enter_paper_totals(
     if round_.state == Pass.DRAFT:
         raise TournamentRuleBroken(_("This pass is not being played."))
     reason = reason.strip()
-    replaces = table.settled or table.paper_totals is not None or round_.state == Pass.CLOSED
-    if replaces and not reason:
+    if paper_replaces_a_result(table, round_) and not reason:
         raise TournamentRuleBroken(
             _("This table's result is settled: say why the paper sheet replaces it.")
         )
-    _check_paper(table, totals, matches)
+    problems = rules.check_totals(table.round.tournament.ruleset, totals, matches)
+    if problems:  # the engine's words, in the reader's language
+        raise TournamentRuleBroken(problem_message(problems[0]) + ".")
     result = table.game.result() if table.game is not None else None
     before = table.paper_totals or (list(result.totals) if result and result.hands else None)
     table.paper_totals, table.paper_matches = list(totals), list(matches)

@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from clubs import access
 from clubs.models import Role
 from tournaments import services
-from tournaments.models import INDIVIDUAL, Entry, Table, Tournament
+from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 
 
 def directed_tournament(
@@ -20,6 +20,20 @@ def directed_tournament(
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
     access.club_for(request.user, tournament.club.slug, needed)
     return tournament
+
+
+def directed_pass(request: HttpRequest, tournament_id: int, number: int) -> tuple[Tournament, Pass]:
+    """A pass of a tournament the user directs (404 or 403 as ``directed_tournament``)."""
+    tournament = directed_tournament(request, tournament_id)
+    return tournament, get_object_or_404(Pass, tournament=tournament, number=number)
+
+
+def directed_table(
+    request: HttpRequest, tournament_id: int, table_id: int
+) -> tuple[Tournament, Table]:
+    """A table of a tournament the user directs (404 or 403 as ``directed_tournament``)."""
+    tournament = directed_tournament(request, tournament_id)
+    return tournament, get_object_or_404(Table, pk=table_id, round__tournament=tournament)
 
 
 def side_names(tournament: Tournament, table: Table, entries: dict[int, Entry]) -> list[str]:

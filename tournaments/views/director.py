@@ -30,7 +30,13 @@ from tournaments.forms import (
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import bye_points
-from tournaments.views.common import act, directed_tournament, file_name, side_names
+from tournaments.views.common import (
+    act,
+    directed_pass,
+    directed_tournament,
+    file_name,
+    side_names,
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -119,6 +125,8 @@ def director_page(
                     ],
                     "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
                     "locked": playing and services.codes_locked(t),
+                    "paper_reason": services.paper_replaces_a_result(t, round_),
+                    "paper": paper if paper and paper["table"] == t.pk else None,
                     "events": [
                         (event, sides[event.side] if event.side is not None else "")
                         for event in t.events.all()
@@ -155,7 +163,6 @@ def director_page(
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),
         "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
-        "paper": paper or {},
         "trump_runs": _trump_runs(tournament),
         "open_pass": any(item["round"].state != Pass.CLOSED for item in rounds),
         "finished": len(rounds) >= tournament.passes
@@ -358,8 +365,7 @@ def schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def redraw(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    tournament, round_ = directed_pass(request, tournament_id, number)
     return act(
         request,
         tournament,
@@ -371,8 +377,7 @@ def redraw(request: HttpRequest, tournament_id: int, number: int) -> HttpRespons
 @require_POST
 @login_required
 def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    tournament, round_ = directed_pass(request, tournament_id, number)
     form = PublishForm(request.POST)
     anyway = form.is_valid() and form.cleaned_data["anyway"]
     return act(
@@ -388,8 +393,7 @@ def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpRespon
 def unpublish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """A pass published by mistake (a team gone home, a swap forgotten), before any
     table has started."""
-    tournament = directed_tournament(request, tournament_id)
-    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    tournament, round_ = directed_pass(request, tournament_id, number)
     return act(
         request,
         tournament,
@@ -401,8 +405,7 @@ def unpublish(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
 @require_POST
 @login_required
 def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    tournament, round_ = directed_pass(request, tournament_id, number)
     form = SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose two different entries of this pass."))
@@ -419,8 +422,7 @@ def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
 @require_POST
 @login_required
 def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    tournament, round_ = directed_pass(request, tournament_id, number)
     return act(request, tournament, lambda: services.close_pass(round_), _("Pass closed."))
 
 
@@ -442,8 +444,7 @@ def _around_the_table(
 def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """One card per table: who sits where, the imposed trumps, the QR code of the
     table's scoring link, and a blank score sheet for a table without a phone."""
-    tournament = directed_tournament(request, tournament_id)
-    round_ = get_object_or_404(Pass, tournament=tournament, number=number)
+    tournament, round_ = directed_pass(request, tournament_id, number)
     entries = {e.pk: e for e in tournament.entries.all()}
     cards = []
     for table in round_.tables.all():

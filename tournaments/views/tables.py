@@ -17,7 +17,7 @@ from scoring.views import TABLE_GRANTS  # the games this browser scores by table
 from tournaments import services
 from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm
 from tournaments.models import Pass, Table
-from tournaments.views.common import act, directed_tournament
+from tournaments.views.common import act, directed_table
 from tournaments.views.director import director_page
 
 
@@ -119,8 +119,7 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
 def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
     """The director settles a table at its game's totals (a dispute checked, a team
     gone home), saying why if they like."""
-    tournament = directed_tournament(request, tournament_id)
-    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    tournament, table = directed_table(request, tournament_id, table_id)
     form = DecideForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     return act(
@@ -137,8 +136,7 @@ def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
 def unlock(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
     """A table locked by wrong codes signs again at once (the director has checked
     who is at the table)."""
-    tournament = directed_tournament(request, tournament_id)
-    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    tournament, table = directed_table(request, tournament_id, table_id)
     return act(
         request,
         tournament,
@@ -153,8 +151,7 @@ def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> Htt
     """Totals from a paper score sheet, for a table without a phone, or to put right
     a result (then with a reason). A refused sheet comes back with what was typed
     and why, beside the table."""
-    tournament = directed_tournament(request, tournament_id)
-    table = get_object_or_404(Table, pk=table_id, round__tournament=tournament)
+    tournament, table = directed_table(request, tournament_id, table_id)
     form = PaperTotalsForm(request.POST)
     if form.is_valid():
         try:
