@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import functools
 
 from django.contrib import messages
@@ -14,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
+from jassclub.csv_export import SafeWriter
 from tournaments import services
 from tournaments.forms import SwitchForm
 from tournaments.models import INDIVIDUAL, Entry, Tournament
@@ -139,8 +139,9 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     response.write("\ufeff")  # so that spreadsheets read the accents right
     # semicolons: what spreadsheets read as columns where a comma is the decimal
-    # mark or the list separator is ";" (Switzerland's French and German settings)
-    writer = csv.writer(response, delimiter=";")
+    # mark or the list separator is ";" (Switzerland's French and German settings);
+    # names typed by anyone never run as formulas (SafeWriter)
+    writer = SafeWriter(response, delimiter=";")
     writer.writerow(
         [
             _("Rank"),
