@@ -102,6 +102,17 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL: each app process keeps a pool of at most DJANGO_DB_POOL_MAX connections,
+# whatever its number of threads; a request waits up to DJANGO_DB_POOL_TIMEOUT seconds
+# for a free one rather than opening another ("too many clients already"). Connections
+# used = app processes x pool size: keep it under PostgreSQL's max_connections.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; required by Django
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DJANGO_DB_POOL_MIN", "1")),
+        "max_size": int(os.environ.get("DJANGO_DB_POOL_MAX", "10")),
+        "timeout": float(os.environ.get("DJANGO_DB_POOL_TIMEOUT", "30")),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
