@@ -37,12 +37,30 @@ from scoring.models import Game, HandChange, SpectatorLink
 from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
 from tournaments.forms import ConfirmForm, DisputeForm
-from tournaments.services.tables import codes_locked
 
 DEVICE_COOKIE = "jass_device"
 
 
-TABLE_GRANTS = "table_games"  # set by a tournament table's link (tournaments.views)
+TABLE_GRANTS = "table_links"  # set by a tournament table's link (tournaments.views)
+
+
+def table_grants(request: HttpRequest) -> dict[str, str]:
+    """The games this browser scores through a table's link: game id -> the link's
+    token it came through (a link the director replaced no longer counts)."""
+    grants = request.session.get(TABLE_GRANTS, {})
+    return grants if isinstance(grants, dict) else {}
+
+
+def table_granted(request: HttpRequest, game: Game) -> bool:
+    """Whether this browser opened the game's table link, and that link still holds."""
+    table = getattr(game, "table", None)
+    token = table_grants(request).get(str(game.pk))
+    return (
+        table is not None
+        and token is not None
+        and table.revoked_at is None
+        and secrets.compare_digest(token, table.token)
+    )
 
 
 def _game(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
@@ -64,7 +82,7 @@ def _check(request: HttpRequest, game: Game, needed: str) -> Game:
     """A tournament table's game is scored through its table link until the result
     is confirmed; after that only the director (a club admin) changes it."""
     settled = _settled(game)
-    if game.pk in request.session.get(TABLE_GRANTS, []) and (
+    if table_granted(request, game) and (
         not settled or needed == Role.MEMBER  # the table still sees its confirmed game
     ):
         return game
@@ -87,14 +105,22 @@ def signed_in_or_table_link(view):
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, game_id: int, *args, **kwargs):
-        if request.user.is_authenticated or game_id in request.session.get(TABLE_GRANTS, []):
+        if request.user.is_authenticated:
             return view(request, game_id, *args, **kwargs)
+        grants = table_grants(request)
+        if str(game_id) in grants:
+            game = Game.objects.select_related("table").filter(pk=game_id).first()
+            if game is not None and table_granted(request, game):
+                return view(request, game_id, *args, **kwargs)
+            del grants[str(game_id)]  # the director replaced the link: this phone is out
+            request.session[TABLE_GRANTS] = grants
+            return render(request, "scoring/link_replaced.html", status=410)
         return login_required(view)(request, game_id, *args, **kwargs)
 
     return wrapped
 
 
-def _device(request: HttpRequest) -> str:
+def device_name(request: HttpRequest) -> str:
     """A short, readable name for the phone or computer that sent a change."""
     agent = request.headers.get("User-Agent", "")
     system = next(
@@ -124,7 +150,7 @@ def _device(request: HttpRequest) -> str:
 
 def _author(request: HttpRequest, game: Game, reason: str = "") -> services.Author:
     return services.Author(
-        device=_device(request),
+        device=device_name(request),
         user=request.user,
         reason=reason,
         director=access.has_role(request.user, game.club_id, Role.ADMIN),
@@ -171,7 +197,7 @@ def _table(
         "table": table,
         "signed": signed,
         "signed_before": {int(side) for side in table.signatures} - signed if table else set(),
-        "codes_locked": table is not None and codes_locked(table),
+        "locked_sides": {side for side in (0, 1) if table.code_locked(side)} if table else set(),
         "settled": _settled(view.game),
         "confirm": confirm or ConfirmForm(),
         "dispute": dispute or DisputeForm(),
@@ -434,22 +460,15 @@ def upload_game(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied(_("Games are imported by a club's scorers and admins."))
     form = UploadGameForm(request.POST or None, request.FILES or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
         try:
-            if upload.size > UploadGameForm.MAX_BYTES:
-                raise ValueError(_("The file is larger than 1 MB."))
-            data = json.loads(upload.read().decode("utf-8"))
-            game = services.import_game(data, club=form.cleaned_data["club"])
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            form.add_error("file", _("This is not a JSON game file."))
-        except ValueError as error:
-            if isinstance(error, RulesError):
-                problem = error.problems[0]
-                where = _("hand %(number)s") % {"number": problem.hand} if problem.hand else ""
-                text = f"{where}: {problem.field}: " if where else f"{problem.field}: "
-                form.add_error("file", text + problem_message(problem, sentence=False))
-            else:
-                form.add_error("file", str(error))
+            game = services.import_game(
+                form.cleaned_data["document"], club=form.cleaned_data["club"]
+            )
+        except RulesError as error:
+            problem = error.problems[0]
+            where = _("hand %(number)s") % {"number": problem.hand} if problem.hand else ""
+            text = f"{where}: {problem.field}: " if where else f"{problem.field}: "
+            form.add_error("file", text + problem_message(problem, sentence=False))
         else:
             messages.success(request, _("Game imported."))
             return redirect(reverse("scoring:game", args=[game.pk]))

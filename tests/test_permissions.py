@@ -373,6 +373,20 @@ VIEWS += [
         CLUB_ADMIN_POST,
     ),
     (
+        "sign for a team",
+        "post",
+        lambda w: _t(w, "sign_for", "playing", w["table"].pk),
+        lambda w: {"side": "1"},
+        CLUB_ADMIN_POST,
+    ),
+    (
+        "new table link",
+        "post",
+        lambda w: _t(w, "renew_link", "playing", w["table"].pk),
+        lambda w: {},
+        CLUB_ADMIN_POST,
+    ),
+    (
         "paper totals",
         "post",
         lambda w: _t(w, "paper_totals", "playing", w["table"].pk),
@@ -400,14 +414,14 @@ VIEWS += [
         "sign",
         "post",
         lambda w: reverse("tournaments:confirm", args=[w["table"].game_id]),
-        lambda w: {"code": w["table"].codes[0]},
+        lambda w: {"side": 0, "code": w["table"].codes[0]},
         SIGN_POST,
     ),
     (
         "dispute",
         "post",
         lambda w: reverse("tournaments:dispute", args=[w["table"].game_id]),
-        lambda w: {"code": w["table"].codes[1], "reason": "hand 2"},
+        lambda w: {"side": 1, "code": w["table"].codes[1], "reason": "hand 2"},
         SIGN_POST,
     ),
 ]

@@ -221,8 +221,8 @@ def test_a_signed_result_does_not_say_a_correction_reopens_it(phone, table):
     for number, trump in enumerate(ORDER, start=1):
         record(phone, table, number, trump)
     assert "A correction reopens it." in screen(phone, table)  # still the table's to correct
-    for code in table.codes:
-        services.confirm_table(table, code)
+    for side, code in enumerate(table.codes):
+        services.confirm_table(table, side, code)
 
     html = screen(phone, table)
 
@@ -234,7 +234,7 @@ def test_a_signed_result_does_not_say_a_correction_reopens_it(phone, table):
 def test_a_correction_after_one_team_signed_tells_that_team_to_sign_again(phone, table):
     for number, trump in enumerate(ORDER, start=1):
         record(phone, table, number, trump)
-    services.confirm_table(table, table.codes[0])
+    services.confirm_table(table, 0, table.codes[0])
     assert "Team 1 signed" in screen(phone, table) or "Team 2 signed" in screen(phone, table)
 
     corrected = correction(phone, table, 4, trump="obe-abe", points="90")

@@ -239,18 +239,28 @@ class DecideForm(forms.Form):
 
 
 def _code_field() -> forms.CharField:
+    """The code on a team's slip: masked on the shared phone, and never shown again
+    after a refusal (a password input does not render what was typed)."""
     return forms.CharField(
         label=_("Code on your team's slip"),
         max_length=8,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
 
 
-class ConfirmForm(forms.Form):
+class SideForm(forms.Form):
+    """Which side of a table acts: 0 (first team) or 1 (second)."""
+
+    side = forms.TypedChoiceField(
+        label=_("Team"), choices=[("0", "0"), ("1", "1")], coerce=int, empty_value=None
+    )
+
+
+class ConfirmForm(SideForm):
     code = _code_field()
 
 
-class DisputeForm(forms.Form):
+class DisputeForm(SideForm):
     code = _code_field()
     reason = forms.CharField(
         label=_("What is wrong?"),

@@ -30,6 +30,9 @@ def equal_blocks(hands: int) -> list[str]:
     ]
 
 
+CODE_BUDGET = 5  # wrong codes typed for one side before it is locked until the director unlocks it
+
+
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -177,10 +180,9 @@ class Table(RevocableLink):
     result = models.JSONField(
         _("result when the pass closed"), null=True, blank=True, editable=False
     )  # {"totals", "matches", "change": the game's last HandChange counted}
-    wrong_codes = models.PositiveSmallIntegerField(
-        _("wrong codes in a row"), default=0, editable=False
-    )
-    wrong_code_at = models.DateTimeField(_("last wrong code"), null=True, editable=False)
+    wrong_codes = models.JSONField(
+        _("wrong codes per side"), default=list, blank=True, editable=False
+    )  # [side 0, side 1]: wrong codes typed for that side since the director last unlocked it
     dispute = models.TextField(_("dispute"), blank=True)
     disputed_by = models.PositiveSmallIntegerField(_("disputed by side"), null=True, blank=True)
     game = models.OneToOneField(
@@ -223,6 +225,15 @@ class Table(RevocableLink):
                 found = side
         return found
 
+    def wrong_codes_of(self, side: int) -> int:
+        """The wrong codes typed for a side since the director last unlocked it."""
+        return self.wrong_codes[side] if side < len(self.wrong_codes) else 0
+
+    def code_locked(self, side: int) -> bool:
+        """Whether a side may no longer sign or dispute with a code: too many wrong
+        codes were typed for it (on any phone); the director unlocks it."""
+        return self.wrong_codes_of(side) >= CODE_BUDGET
+
     def signed_sides(self, totals: tuple[int, int] | list[int]) -> set[int]:
         """The sides whose signature still holds: they confirmed these very totals
         (a correction after a signature asks for it again)."""
@@ -235,12 +246,16 @@ class TableEvent(models.Model):
     result — who, when, before, after and why."""
 
     SIGNED, DISPUTED, DECIDED, PAPER, CHANGED = "signed", "disputed", "decided", "paper", "changed"
+    WRONG_CODE, UNLOCKED, NEW_LINK = "wrong-code", "unlocked", "new-link"
     KINDS = [
         (SIGNED, _("signed")),
         (DISPUTED, _("disputed")),
         (DECIDED, _("decided by the director")),
         (PAPER, _("totals from the paper sheet")),
         (CHANGED, _("changed by the director")),
+        (WRONG_CODE, _("wrong code")),
+        (UNLOCKED, _("unlocked by the director")),
+        (NEW_LINK, _("new table link")),
     ]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
@@ -249,6 +264,7 @@ class TableEvent(models.Model):
     before = models.JSONField(_("before"), null=True, blank=True)  # totals
     after = models.JSONField(_("after"), null=True, blank=True)  # totals
     reason = models.TextField(_("why"), blank=True)
+    device = models.CharField(_("device"), max_length=60, blank=True)  # the phone that sent it
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

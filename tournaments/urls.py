@@ -85,6 +85,16 @@ urlpatterns = [
         name="unlock",
     ),
     path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/sign/",
+        tables.sign_for,
+        name="sign_for",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/new-link/",
+        tables.renew_link,
+        name="renew_link",
+    ),
+    path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/paper/",
         tables.paper_totals,
         name="paper_totals",

@@ -37,6 +37,12 @@ def click(page, name: str) -> None:
     page.wait_for_load_state()
 
 
+def sign(phone, side: int, code: str) -> None:
+    """A team types the code of its own slip in its own box and confirms."""
+    phone.fill(f"#code-{side}", code)
+    phone.locator(f".sign-form:has(#code-{side}) button").click()
+
+
 def test_eight_teams_over_three_passes(director, browser, live_server):
     from tournaments.models import Table, Tournament
 
@@ -78,11 +84,11 @@ def test_eight_teams_over_three_passes(director, browser, live_server):
                 phone.wait_for_function(NEXT_HAND, arg=hand)
             # the team that kept the score signs, then the opponents confirm: on the
             # same phone, or on their own after scanning the table's code
-            phone.fill("input[name=code]", table.codes[0])
-            phone.get_by_role("button", name="Confirm").click()
+            sign(phone, 0, table.codes[0])
             expect(phone.get_by_text("signed. Now")).to_be_visible()
             if number == 2 and table.number == 3:
                 phone.get_by_text("We do not agree with this result").click()
+                phone.check("#dispute-side-1")
                 phone.fill("#dispute-code", table.codes[1])
                 phone.fill("#dispute-reason", "Hand 2 was ours")
                 phone.get_by_role("button", name="Call the director").click()
@@ -94,13 +100,11 @@ def test_eight_teams_over_three_passes(director, browser, live_server):
                 )
                 opponents = own.new_page()
                 opponents.goto(f"{live_server.url}/t/{table.token}/")
-                opponents.fill("input[name=code]", table.codes[1])
-                opponents.get_by_role("button", name="Confirm").click()
+                sign(opponents, 1, table.codes[1])
                 expect(opponents.get_by_text("Result confirmed. Thank you!")).to_be_visible()
                 own.close()
             else:
-                phone.fill("input[name=code]", table.codes[1])
-                phone.get_by_role("button", name="Confirm").click()
+                sign(phone, 1, table.codes[1])
                 expect(phone.get_by_text("Result confirmed. Thank you!")).to_be_visible()
             if number == 1 and table.number == 1:
                 assert not has_horizontal_scroll(phone)
@@ -197,16 +201,15 @@ def test_an_individual_tournament_in_french_and_german_at_360_px(browser, live_s
     phone.locator("button.save-hand").click()
     phone.wait_for_function(NEXT_HAND, arg=1)
     expect(phone.get_by_text("Beide Teams unterschreiben das Resultat")).to_be_visible()
-    phone.fill("input[name=code]", "999999" if "999999" not in table.codes else "888888")
-    phone.get_by_role("button", name="Bestätigen").click()
-    expect(phone.get_by_text("Das ist der Code keines der beiden Teams")).to_be_visible()
-    phone.fill("input[name=code]", table.codes[1])
-    phone.get_by_role("button", name="Bestätigen").click()
+    sign(phone, 1, "999999" if "999999" not in table.codes else "888888")
+    expect(phone.get_by_text("Das ist nicht der Code auf dem Zettel dieses Teams")).to_be_visible()
+    expect(phone.locator("#code-1")).to_have_value("")  # the refused code is gone
+    screenshot(phone, "tournament-table-wrong-code-de")
+    sign(phone, 1, table.codes[1])
     expect(phone.get_by_text("hat unterschrieben. Jetzt bestätigt")).to_be_visible()
     assert not has_horizontal_scroll(phone)
     screenshot(phone, "tournament-table-signed-de")
-    phone.fill("input[name=code]", table.codes[0])
-    phone.get_by_role("button", name="Bestätigen").click()
+    sign(phone, 0, table.codes[0])
     expect(phone.get_by_text("Resultat bestätigt. Danke!")).to_be_visible()
     table.refresh_from_db()
     assert table.state == Table.CONFIRMED

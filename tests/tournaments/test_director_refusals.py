@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring.models import Game
 from tests.tournaments.test_services import play_out, play_pass, teams, tournament
 from tournaments import services
-from tournaments.models import INDIVIDUAL, TEAMS, Pass, Tournament
+from tournaments.models import CODE_BUDGET, INDIVIDUAL, TEAMS, Pass, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -359,9 +359,9 @@ def test_wrong_codes_say_how_many_tries_are_left_and_the_director_unlocks(direct
     play_out(table)
     wrong = next(c for c in ("000000", "111111", "222222") if c not in table.codes)
     said = []
-    for _ in range(services.WRONG_CODES):
+    for _ in range(CODE_BUDGET):
         with pytest.raises(services.TournamentRuleBroken) as refused:
-            services.confirm_table(table, wrong)
+            services.confirm_table(table, 1, wrong, device="Android · Chrome · 1a2b3c4d")
         said.append(str(refused.value))
     phone = Client(HTTP_ACCEPT_LANGUAGE="en")
     phone.get(reverse("tournaments:table_link", args=[table.token]))
@@ -370,13 +370,40 @@ def test_wrong_codes_say_how_many_tries_are_left_and_the_director_unlocks(direct
     page = director.get(t.get_absolute_url()).content.decode()
     unlocked = post(director, "unlock", t, table.pk)
 
-    assert "(4 more tries before the table waits five minutes)" in said[0]
-    assert "(1 more try before the table waits five minutes)" in said[3]
-    assert "That was the fifth wrong code" in said[4]
-    assert "Too many wrong codes: this table waits five minutes" in locked_screen
-    assert "locked: 5 wrong codes" in page
+    second = table.game.teams.get(index=1).name
+    assert "(4 more tries before the team is locked" in said[0]
+    assert "(1 more try before the team is locked" in said[3]
+    assert "That was the last try" in said[4]
+    assert f"Too many wrong codes were typed for {second}" in locked_screen
+    assert locked_screen.count('name="code"') == 2  # the first team's box and the dispute's
+    assert f"locked after wrong codes: {second}" in page
+    assert page.count("Android · Chrome · 1a2b3c4d") == CODE_BUDGET  # when, which device
     assert "Table 1 can sign again." in unlocked
-    assert services.confirm_table(table, table.codes[0]).side == 0
+    assert services.confirm_table(table, 1, table.codes[1]).side == 1
+    kinds = list(table.events.values_list("kind", "side"))
+    assert kinds == [("wrong-code", 1)] * CODE_BUDGET + [("unlocked", 1), ("signed", 1)]
+
+
+def test_the_director_signs_for_a_team_locked_out(director, club):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+    services.confirm_table(table, 0, table.codes[0])
+    wrong = next(c for c in ("000000", "111111", "222222") if c not in table.codes)
+    for _ in range(CODE_BUDGET):
+        with pytest.raises(services.TournamentRuleBroken):
+            services.confirm_table(table, 1, wrong)
+
+    response = director.post(
+        reverse("tournaments:sign_for", args=[t.pk, table.pk]), {"side": 1}, follow=True
+    )
+
+    table.refresh_from_db()
+    second = table.game.teams.get(index=1).name
+    assert f"Table 1: signed for {second}." in response.content.decode()
+    assert table.state == "confirmed"
+    assert table.events.last().user.get_username() == "director"
 
 
 def test_the_list_says_where_each_tournament_stands(director, club):
@@ -407,9 +434,9 @@ def test_the_record_keeps_a_signature_once_and_a_dispute_without_an_arrow(direct
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table)
-    services.confirm_table(table, table.codes[0])
-    services.confirm_table(table, table.codes[0])  # a second tap
-    services.dispute_table(table, table.codes[1], "hand 2")
+    services.confirm_table(table, 0, table.codes[0])
+    services.confirm_table(table, 0, table.codes[0])  # a second tap
+    services.dispute_table(table, 1, table.codes[1], "hand 2")
 
     page = director.get(t.get_absolute_url()).content.decode()
 

@@ -272,8 +272,8 @@ def test_the_live_standings_fill_the_pass_being_played_as_tables_are_settled(cli
     second = services.publish_pass(services.schedule_next_pass(played))
     done, playing = second.tables.all()
     play_out(done, 100)
-    services.confirm_table(done, done.codes[0])
-    services.confirm_table(done, done.codes[1])
+    services.confirm_table(done, 0, done.codes[0])
+    services.confirm_table(done, 1, done.codes[1])
     before = [
         (row["entry"].pk, row["total"])
         for row in client.get(reverse("tournaments:standings", args=[played.pk])).context["rows"]

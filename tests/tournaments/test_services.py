@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from tournaments import services
-from tournaments.models import INDIVIDUAL, Pass, Tournament
+from tournaments.models import CODE_BUDGET, INDIVIDUAL, Pass, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -174,8 +174,8 @@ def test_a_pass_closes_when_every_table_is_confirmed_then_counts(club):
     play_out(two, 60)  # 240 : 388, so that table 1 holds the only 400
 
     wrong = next(c for c in ("000000", "111111", "222222") if c not in one.codes)
-    with pytest.raises(services.TournamentRuleBroken, match="not the code of either team"):
-        services.confirm_table(one, wrong)
+    with pytest.raises(services.TournamentRuleBroken, match="not the code on this team's slip"):
+        services.confirm_table(one, 1, wrong)
     sign_both(one)
     with pytest.raises(services.TournamentRuleBroken, match="Table 2 is not confirmed"):
         services.close_pass(first)
@@ -198,7 +198,7 @@ def test_an_unfinished_game_cannot_be_confirmed(club):
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
 
     with pytest.raises(services.TournamentRuleBroken, match="not finished"):
-        services.confirm_table(table, table.codes[0])
+        services.confirm_table(table, 0, table.codes[0])
 
 
 def test_a_swap_by_hand_shows_what_it_breaks(club):
@@ -257,19 +257,19 @@ def test_a_finished_game_not_yet_confirmed_shows_as_entered(club):
     states = services.table_states(first)
 
     assert (states[done.pk].state, states[waiting.pk].state) == ("entered", "missing")
-    services.confirm_table(done, done.codes[1])
+    services.confirm_table(done, 1, done.codes[1])
     assert services.table_states(first)[done.pk] == ("entered", frozenset({1}), 4, (400, 228))
-    services.confirm_table(done, done.codes[0])
+    services.confirm_table(done, 0, done.codes[0])
     assert services.table_states(first)[done.pk][:2] == ("confirmed", frozenset({0, 1}))
     waiting.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=57, cards_1=100)
     assert services.table_states(first)[waiting.pk] == ("missing", frozenset(), 1, (57, 100))
 
 
 def sign_both(table):
-    first = services.confirm_table(table, table.codes[0])
+    first = services.confirm_table(table, 0, table.codes[0])
     assert not first.confirmed
     assert first.side == 0
-    second = services.confirm_table(table, table.codes[1])
+    second = services.confirm_table(table, 1, table.codes[1])
     assert second.confirmed
     assert second.side == 1
 
@@ -281,8 +281,8 @@ def test_one_side_alone_cannot_confirm_a_result(club):
     table = first.tables.get()
     play_out(table)
 
-    services.confirm_table(table, table.codes[0])
-    again = services.confirm_table(table, f" {table.codes[0]} ")  # the same side twice
+    services.confirm_table(table, 0, table.codes[0])
+    again = services.confirm_table(table, 0, f" {table.codes[0]} ")  # the same side twice
 
     assert not again.confirmed
     table.refresh_from_db()
@@ -297,12 +297,12 @@ def test_a_correction_after_a_signature_asks_for_it_again(club):
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table)
-    services.confirm_table(table, table.codes[0])
+    services.confirm_table(table, 0, table.codes[0])
     hand = table.game.hands.get(number=4)
     hand.cards_0, hand.cards_1 = 57, 100
     hand.save()
 
-    signed = services.confirm_table(table, table.codes[1])
+    signed = services.confirm_table(table, 1, table.codes[1])
 
     assert not signed.confirmed  # side 0 signed other totals: it signs again
     table.refresh_from_db()
@@ -315,11 +315,11 @@ def test_a_side_disputes_then_the_director_decides(club):
     first = services.publish_pass(services.schedule_next_pass(t))
     table = first.tables.get()
     play_out(table)
-    services.confirm_table(table, table.codes[0])
+    services.confirm_table(table, 0, table.codes[0])
 
     with pytest.raises(services.TournamentRuleBroken, match="Say what is wrong"):
-        services.dispute_table(table, table.codes[1], "  ")
-    services.dispute_table(table, table.codes[1], "Hand 3 was a match for us")
+        services.dispute_table(table, 1, table.codes[1], "  ")
+    services.dispute_table(table, 1, table.codes[1], "Hand 3 was a match for us")
 
     table.refresh_from_db()
     assert (table.state, table.disputed_by, table.signatures) == ("disputed", 1, {})
@@ -329,7 +329,7 @@ def test_a_side_disputes_then_the_director_decides(club):
     services.decide_table(table)
     services.close_pass(first)
     with pytest.raises(services.TournamentRuleBroken, match="not being played"):
-        services.confirm_table(table, table.codes[1])
+        services.confirm_table(table, 1, table.codes[1])
 
 
 def test_a_dispute_ends_when_both_sides_sign(club):
@@ -337,12 +337,12 @@ def test_a_dispute_ends_when_both_sides_sign(club):
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table)
-    services.dispute_table(table, table.codes[0], "wrong trump in hand 2")
+    services.dispute_table(table, 0, table.codes[0], "wrong trump in hand 2")
 
-    services.confirm_table(table, table.codes[1])
+    services.confirm_table(table, 1, table.codes[1])
     table.refresh_from_db()
     assert table.state == "disputed"  # the side that disputed has not agreed yet
-    sign = services.confirm_table(table, table.codes[0])
+    sign = services.confirm_table(table, 0, table.codes[0])
 
     assert sign.confirmed
     table.refresh_from_db()
@@ -430,28 +430,77 @@ def test_a_player_put_right_in_an_individual_tournament_renames_the_pair_of_the_
     assert t.entries.get(pk=player.pk).player_2 == ""
 
 
-def test_five_wrong_codes_in_a_row_make_the_table_wait_five_minutes(club):
-    """Six digits are a million codes: tried by a script, the table waits."""
+def test_a_team_that_knows_its_own_code_cannot_guess_the_opponents_code(club):
+    """The attack: a team holding the table link and its own slip types guesses for
+    the opponents, and signs with its own code between guesses (today's counter
+    reset on any right code, so 160 guesses went through in 5 s, never locked).
+
+    Now wrong codes are counted for the side they were typed for, on every phone
+    together, and no signature resets them: after CODE_BUDGET = 5 wrong codes that
+    side is locked until the director unlocks it. A code is 6 random digits, one of
+    10**6 (``passes._codes``). Whatever the number of clients, a lock costs the
+    attacker at most 5 distinct guesses, so one locked cycle succeeds with chance at
+    most 5 / 10**6 = 1 in 200,000. The director unlocks only after coming to the
+    table; even 19 unlocks of the same side in one evening give at most
+    20 × 5 / 10**6 = 1 in 10,000 — and each attempt is in the table's record with its
+    time and device, so the second lock already names the culprit."""
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+    guesses = iter(f"{n:06d}" for n in range(10**6) if f"{n:06d}" not in table.codes)
+    refused = 0
+    for _ in range(40):  # 4 guesses, then its own code, and again
+        for _ in range(4):
+            with pytest.raises(services.TournamentRuleBroken):
+                services.confirm_table(table, 1, next(guesses))
+            refused += 1
+        services.confirm_table(table, 0, table.codes[0])
+
+    with pytest.raises(services.TournamentRuleBroken, match="Too many wrong codes"):
+        services.confirm_table(table, 1, table.codes[1])  # even the right code now
+    table.refresh_from_db()
+    assert table.wrong_codes_of(1) == CODE_BUDGET
+    assert table.wrong_codes_of(0) == 0
+    assert table.state != "confirmed"
+    assert table.events.filter(kind="wrong-code").count() == CODE_BUDGET
+    assert refused == 160  # all refused: from the sixth on, before any code is compared
+
+
+def test_a_team_locked_by_wrong_codes_signs_after_the_director_unlocks_it(club):
     t = tournament(club)
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table)
     wrong = next(c for c in ("000000", "111111", "222222") if c not in table.codes)
-    services.confirm_table(table, table.codes[0])
-    for _ in range(services.WRONG_CODES):
+    services.confirm_table(table, 0, table.codes[0])
+    for _ in range(CODE_BUDGET):
         with pytest.raises(services.TournamentRuleBroken, match="not the code"):
-            services.dispute_table(table, wrong, "we had the match")
-
+            services.dispute_table(table, 1, wrong, "we had the match")
     with pytest.raises(services.TournamentRuleBroken, match="Too many wrong codes"):
-        services.confirm_table(table, table.codes[1])
+        services.confirm_table(table, 1, table.codes[1])
     table.refresh_from_db()
     assert (table.state, list(table.signatures)) == ("missing", ["0"])
 
-    table.wrong_code_at -= services.WRONG_CODE_WAIT
-    table.save()
-    assert services.confirm_table(table, table.codes[1]).confirmed
+    services.unlock_codes(table)
+
+    assert services.confirm_table(table, 1, table.codes[1]).confirmed
     table.refresh_from_db()
-    assert table.wrong_codes == 0
+    assert table.wrong_codes_of(1) == 0
+
+
+def test_the_other_teams_code_in_the_wrong_box_is_no_guess(club):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+
+    with pytest.raises(services.TournamentRuleBroken, match="other team's slip"):
+        services.confirm_table(table, 1, table.codes[0])
+
+    table.refresh_from_db()
+    assert table.wrong_codes_of(1) == 0
+    assert table.signatures == {}
 
 
 def test_a_pass_names_its_games_in_the_clubs_language_whoever_publishes_it(club):

@@ -160,8 +160,8 @@ def test_the_director_decides_with_a_reason_kept_and_only_while_the_pass_is_play
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table)
-    services.dispute_table(table, table.codes[0], "hand 2 was a match")
-    services.dispute_table(table, table.codes[1], "no, it was not")
+    services.dispute_table(table, 0, table.codes[0], "hand 2 was a match")
+    services.dispute_table(table, 1, table.codes[1], "no, it was not")
 
     services.decide_table(table, director=director, reason="checked: no match")
     with pytest.raises(services.TournamentRuleBroken, match="settled already"):
@@ -327,13 +327,13 @@ def test_a_signature_waits_for_a_correction_in_progress_and_signs_what_it_left(c
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table, 100)
-    services.confirm_table(table, table.codes[0])  # side 0 signs 400 : 228
+    services.confirm_table(table, 0, table.codes[0])  # side 0 signs 400 : 228
     locked, signed = threading.Event(), []
 
     def sign_from_the_other_phone():
         locked.wait()
         try:
-            signed.append(services.confirm_table(table, table.codes[1]))
+            signed.append(services.confirm_table(table, 1, table.codes[1]))
         finally:
             connection.close()
 

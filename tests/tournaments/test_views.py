@@ -73,15 +73,17 @@ def test_the_director_runs_a_pass_and_tables_score_through_their_links(director,
 
     wrong = phone.post(
         reverse("tournaments:confirm", args=[table.game_id]),
-        {"code": "x"},
+        {"side": 0, "code": "x9x9x9"},
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert wrong.status_code == 422
-    assert "not the code of either team of this table (4 more tries" in wrong.content.decode()
+    assert "not the code on this team&#x27;s slip (4 more tries" in wrong.content.decode()
+    assert "x9x9x9" not in wrong.content.decode()  # a refused code is not shown again
+    assert 'type="password" name="code"' in wrong.content.decode()
     names = [t.entries.get(pk=pk).name for pk in table.seats]
     signed = phone.post(
         reverse("tournaments:confirm", args=[table.game_id]),
-        {"code": table.codes[0]},
+        {"side": 0, "code": table.codes[0]},
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     ).content.decode()
@@ -92,7 +94,7 @@ def test_the_director_runs_a_pass_and_tables_score_through_their_links(director,
     opponents.get(reverse("tournaments:table_link", args=[table.token]))
     confirmed = opponents.post(
         reverse("tournaments:confirm", args=[table.game_id]),
-        {"code": table.codes[1]},
+        {"side": 1, "code": table.codes[1]},
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     ).content.decode()
@@ -174,8 +176,8 @@ def test_the_director_changes_a_confirmed_result_only_with_a_reason(director, cl
     teams(t, 2)
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
     play_out(table, 100)
-    services.confirm_table(table, table.codes[0])
-    services.confirm_table(table, table.codes[1])
+    services.confirm_table(table, 0, table.codes[0])
+    services.confirm_table(table, 1, table.codes[1])
     url = reverse("scoring:correct_hand", args=[table.game_id, 1])
     version = director.get(url).context["form"].initial["version"]
     data = {
@@ -221,17 +223,18 @@ def test_a_team_disputes_from_the_table_and_the_director_sees_why(director, club
     phone.get(reverse("tournaments:table_link", args=[table.token]))
     url = reverse("tournaments:dispute", args=[table.game_id])
 
-    no_reason = phone.post(url, {"code": table.codes[1]}, HTTP_ACCEPT_LANGUAGE="en")
+    no_reason = phone.post(url, {"side": 1, "code": table.codes[1]}, HTTP_ACCEPT_LANGUAGE="en")
     disputed = phone.post(
         url,
-        {"code": table.codes[1], "reason": "Hand 2: we had the match"},
+        {"side": 1, "code": table.codes[1], "reason": "Hand 2: we had the match"},
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     )
 
     assert no_reason.status_code == 422
     assert "This field is required." in no_reason.content.decode()
-    assert f'value="{table.codes[1]}"' in no_reason.content.decode()  # what was typed stays
+    assert 'id="dispute-side-1" checked' in no_reason.content.decode()  # the team chosen stays
+    assert table.codes[1] not in no_reason.content.decode()  # the code does not
     assert "the tournament director will come to the table" in disputed.content.decode()
     table.refresh_from_db()
     assert (table.state, table.dispute) == (Table.DISPUTED, "Hand 2: we had the match")
@@ -251,7 +254,7 @@ def test_an_unfinished_game_is_not_signed(director, club):
 
     response = phone.post(
         reverse("tournaments:confirm", args=[table.game_id]),
-        {"code": table.codes[0]},
+        {"side": 0, "code": table.codes[0]},
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     )
@@ -274,7 +277,7 @@ def test_a_table_link_signs_only_its_own_table(director, club):
 
     for name in ("tournaments:confirm", "tournaments:dispute"):
         response = phone.post(
-            reverse(name, args=[two.game_id]), {"code": two.codes[0], "reason": "x"}
+            reverse(name, args=[two.game_id]), {"side": 0, "code": two.codes[0], "reason": "x"}
         )
         assert response.status_code == 404
     two.refresh_from_db()
@@ -409,10 +412,12 @@ def test_a_second_tap_on_confirm_after_the_result_is_settled_says_so(director, c
     phone = Client()
     phone.get(reverse("tournaments:table_link", args=[table.token]))
     url = reverse("tournaments:confirm", args=[table.game_id])
-    phone.post(url, {"code": table.codes[0]})
-    phone.post(url, {"code": table.codes[1]})
+    phone.post(url, {"side": 0, "code": table.codes[0]})
+    phone.post(url, {"side": 1, "code": table.codes[1]})
 
-    again = phone.post(url, {"code": table.codes[1]}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    again = phone.post(
+        url, {"side": 1, "code": table.codes[1]}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
 
     body = again.content.decode()
     assert "This result is settled already." in body
@@ -540,3 +545,47 @@ def test_the_card_of_a_closed_pass_says_so_instead_of_opening_the_game(director,
         response.content.decode()
     )
     assert reverse("tournaments:standings", args=[t.pk]) in response.content.decode()
+
+
+def test_a_replaced_table_link_shuts_out_every_phone_that_opened_the_old_one(director, club):
+    t, table = published_table(director, club, hands_first=None)
+    old_phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    old_phone.get(reverse("tournaments:table_link", args=[table.token]))
+    screen = reverse("scoring:table", args=[table.game_id])
+    assert old_phone.get(screen).status_code == 200
+    old_token = table.token
+
+    replaced = director.post(
+        reverse("tournaments:renew_link", args=[t.pk, table.pk]),
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+
+    table.refresh_from_db()
+    assert table.token != old_token
+    assert "Table 1 has a new link: the old one no longer works." in replaced
+    assert reverse("tournaments:table_link", args=[table.token]) in replaced
+    hand = {
+        "hand_number": 1,
+        "form_key": str(uuid.uuid4()),
+        "typed_team": "0",
+        "trump": "hearts",
+        "points": "100",
+    }
+    shut = old_phone.get(screen)
+    assert shut.status_code == 410
+    assert "This table's link was replaced" in shut.content.decode()
+    late = old_phone.post(reverse("scoring:record_hand", args=[table.game_id]), hand)
+    assert late.status_code in (302, 404)  # the phone has no access left at all
+    assert table.game.hands.count() == 0
+    assert old_phone.get(reverse("tournaments:table_link", args=[old_token])).status_code == 404
+    new_phone = Client()
+    new_phone.get(reverse("tournaments:table_link", args=[table.token]))
+    assert new_phone.get(screen).status_code == 200
+    assert table.events.filter(kind="new-link").count() == 1
+    card = director.get(
+        reverse("tournaments:table_cards", args=[t.pk, 1]) + f"?table={table.number}"
+    )
+    assert card.status_code == 200
+    assert card["Content-Type"] == "application/pdf"
+    assert "table-1" in card["Content-Disposition"]

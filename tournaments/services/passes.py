@@ -185,7 +185,7 @@ def unpublish_pass(round_: Pass) -> Pass:
             _("A table of this pass has started: correct or decide it instead.")
         )
     Game.objects.filter(table__round=round_).delete()
-    round_.tables.update(state=Table.MISSING, wrong_codes=0, wrong_code_at=None)
+    round_.tables.update(state=Table.MISSING, wrong_codes=[])
     round_.state = Pass.DRAFT
     round_.save(update_fields=["state"])
     return round_

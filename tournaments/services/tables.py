@@ -4,18 +4,17 @@ is kept as a :class:`TableEvent`: who, when, before, after and why."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any, NamedTuple
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from jassclub.tokens import new_token
 from scoring import rules
 from scoring.forms import problem_message
 from scoring.models import Game
-from tournaments.models import Pass, Table, TableEvent
+from tournaments.models import CODE_BUDGET, Pass, Table, TableEvent
 from tournaments.services.common import TournamentRuleBroken, locked_pass, locked_table
 
 
@@ -44,80 +43,97 @@ def _finished_totals(table: Table) -> list[int]:
     return list(result.totals)
 
 
-WRONG_CODES = 5  # in a row, each within WRONG_CODE_WAIT of the last: then the table waits
-
-WRONG_CODE_WAIT = dt.timedelta(minutes=5)
-
-
-def codes_locked(table: Table) -> bool:
-    """Whether the table waits after too many wrong codes in a row."""
-    return (
-        table.wrong_codes >= WRONG_CODES
-        and table.wrong_code_at is not None
-        and timezone.now() - table.wrong_code_at < WRONG_CODE_WAIT
-    )
-
-
-def _side(table: Table, code: str) -> int:
-    """The side whose slip carries ``code``. Wrong codes are counted, and the count
-    is kept although the action is refused: after five in a row the table waits
-    five minutes, so that nobody can try the opponents' code by the thousand."""
+def _code_refused(table: Table, side: int, code: str, device: str) -> str | None:
+    """Why a side may not sign or dispute with ``code``, or None when the code is on
+    its own slip. A wrong code is counted for the side it was typed for, whichever
+    phone typed it, and kept in the table's record; the count survives the other side
+    signing, so that a team that knows its own code cannot try the opponents' code
+    between its own signatures. After ``CODE_BUDGET`` wrong codes the side is locked
+    until the director unlocks it (``unlock_codes``) or signs for it (``sign_for``)."""
     with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        now = timezone.now()
-        recent = locked.wrong_code_at is not None and now - locked.wrong_code_at < WRONG_CODE_WAIT
-        if recent and locked.wrong_codes >= WRONG_CODES:
-            raise TournamentRuleBroken(
-                _("Too many wrong codes: try again in five minutes, or call the director.")
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.code_locked(side):
+            return _(
+                "Too many wrong codes were typed for this team: the tournament director "
+                "unlocks it, or signs for it."
             )
-        side = locked.side_of_code(code)
-        if side is None:
-            locked.wrong_codes = (locked.wrong_codes if recent else 0) + 1
-            locked.wrong_code_at = now
-        else:
-            locked.wrong_codes = 0
-        locked.save(update_fields=["wrong_codes", "wrong_code_at"])
-    if side is None:
-        left = WRONG_CODES - locked.wrong_codes
-        if left <= 0:
-            raise TournamentRuleBroken(
-                _(
-                    "This is not the code of either team of this table. That was the "
-                    "fifth wrong code: the table waits five minutes, or the director unlocks it."
-                )
-            )
-        raise TournamentRuleBroken(
-            ngettext(
-                "This is not the code of either team of this table (%(left)s more try "
-                "before the table waits five minutes).",
-                "This is not the code of either team of this table (%(left)s more tries "
-                "before the table waits five minutes).",
-                left,
-            )
-            % {"left": left}
+        found = table.side_of_code(code)
+        if found == side:
+            return None
+        if found is not None:  # the other side's own code, typed in the wrong box: no guess
+            return _("This is the code on the other team's slip: each team types its own.")
+        counts = [table.wrong_codes_of(s) for s in (0, 1)]
+        counts[side] += 1
+        table.wrong_codes = counts
+        table.save(update_fields=["wrong_codes"])
+        log(table, TableEvent.WRONG_CODE, side=side, device=device)
+    left = CODE_BUDGET - counts[side]
+    if left <= 0:
+        return _(
+            "This is not the code on this team's slip. That was the last try: the team "
+            "is locked until the tournament director unlocks it."
         )
-    return side
+    return ngettext(
+        "This is not the code on this team's slip (%(left)s more try before the team "
+        "is locked until the tournament director unlocks it).",
+        "This is not the code on this team's slip (%(left)s more tries before the team "
+        "is locked until the tournament director unlocks it).",
+        left,
+    ) % {"left": left}
+
+
+def _check_code(table: Table, side: int, code: str, device: str) -> None:
+    if side not in (0, 1):
+        raise TournamentRuleBroken(_("Choose the team that signs."))
+    refused = _code_refused(table, side, code, device)  # counted even when refused
+    if refused is not None:
+        raise TournamentRuleBroken(refused)
 
 
 @transaction.atomic
-def unlock_codes(table: Table) -> Table:
-    """The director lets a table that typed too many wrong codes sign at once."""
+def unlock_codes(table: Table, *, director: Any = None) -> Table:
+    """The director lets the sides locked by wrong codes sign again (after checking
+    who is at the table); kept in the table's record."""
     table = locked_table(table)
-    table.wrong_codes, table.wrong_code_at = 0, None
-    table.save(update_fields=["wrong_codes", "wrong_code_at"])
+    for side in (0, 1):
+        if table.wrong_codes_of(side):
+            log(table, TableEvent.UNLOCKED, side=side, user=director)
+    table.wrong_codes = []
+    table.save(update_fields=["wrong_codes"])
     return table
 
 
-def confirm_table(table: Table, code: str) -> Signed:
+def confirm_table(table: Table, side: int, code: str, *, device: str = "") -> Signed:
     """A side signs the finished game with the code of its own slip. The result is
     confirmed when both sides have signed the same totals: the opponents of whoever
     kept the score always confirm, whether on the same phone or on their own."""
-    side = _side(table, code)
+    _check_code(table, side, code, device)
     with transaction.atomic():
         return _sign(locked_table(table), side)
 
 
-def _sign(table: Table, side: int) -> Signed:
+@transaction.atomic
+def sign_for(table: Table, side: int, *, director: Any = None) -> Signed:
+    """The director signs for a side that cannot (its slip lost, or locked by wrong
+    codes) after checking the game with it; kept with who and when."""
+    if side not in (0, 1):
+        raise TournamentRuleBroken(_("Choose the team that signs."))
+    return _sign(locked_table(table), side, user=director)
+
+
+@transaction.atomic
+def renew_link(table: Table, *, director: Any = None) -> Table:
+    """The table's link is replaced by a new one (a new QR code): every phone that
+    opened the old link loses access to the table at once, since a phone's access
+    holds the link it came through."""
+    table = locked_table(table)
+    table.token = new_token()
+    table.save(update_fields=["token"])
+    log(table, TableEvent.NEW_LINK, user=director)
+    return table
+
+
+def _sign(table: Table, side: int, *, user: Any = None) -> Signed:
     totals = _finished_totals(table)
     held = table.signed_sides(totals)
     again = side in held  # the same side signing the same totals twice: kept once
@@ -131,18 +147,18 @@ def _sign(table: Table, side: int) -> Signed:
         table.state = Table.MISSING  # shown as entered: derived from the game and signatures
     table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
     if not again:
-        log(table, TableEvent.SIGNED, side=side, after=totals)
+        log(table, TableEvent.SIGNED, side=side, after=totals, user=user)
     return Signed(table, side, confirmed)
 
 
-def dispute_table(table: Table, code: str, reason: str) -> Table:
+def dispute_table(table: Table, side: int, code: str, reason: str, *, device: str = "") -> Table:
     """A side does not agree with the finished game: the director looks at it. The
     signatures are cleared; the table can correct the game and both sign again, or
     the director decides."""
     reason = reason.strip()
     if not reason:
         raise TournamentRuleBroken(_("Say what is wrong, so that the director can check it."))
-    side = _side(table, code)
+    _check_code(table, side, code, device)
     with transaction.atomic():
         return _dispute(locked_table(table), side, reason)
 

@@ -120,11 +120,17 @@ def director_page(
                     "totals": shown.totals,
                     "finished": shown.played >= tournament.hands,
                     "sides": [
-                        {"name": name, "code": code, "signed": side in shown.signed}
+                        {
+                            "side": side,
+                            "name": name,
+                            "code": code,
+                            "signed": side in shown.signed,
+                            "locked": t.code_locked(side),
+                        }
                         for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
                     ],
                     "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
-                    "locked": playing and services.codes_locked(t),
+                    "locked": [sides[s] for s in (0, 1) if t.code_locked(s)] if playing else [],
                     "paper_reason": services.paper_replaces_a_result(t, round_),
                     "paper": paper if paper and paper["table"] == t.pk else None,
                     "events": [
@@ -446,8 +452,10 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     table's scoring link, and a blank score sheet for a table without a phone."""
     tournament, round_ = directed_pass(request, tournament_id, number)
     entries = {e.pk: e for e in tournament.entries.all()}
+    one = request.GET.get("table", "")  # one table's card, after its link was replaced
+    tables = round_.tables.filter(number=int(one)) if one.isdigit() and len(one) < 4 else None
     cards = []
-    for table in round_.tables.all():
+    for table in tables if tables is not None else round_.tables.all():
         url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
         sides = side_names(tournament, table, entries)
         cards.append(
@@ -470,7 +478,7 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "cards": cards,
         "trumps": trumps,
         "individual": tournament.format == INDIVIDUAL,
-        "byes": [entries[i] for i in round_.byes],
+        "byes": [entries[i] for i in round_.byes] if tables is None else [],
         "bye_points": bye_points(tournament.hands),
         "dealer": rules.dealer(0, 1) + 1,  # a tournament game: seat 1 chooses first
         "leader": rules.chooser(0, 1) + 1,
@@ -479,5 +487,9 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         request,
         "tournaments/cards_pdf.html",
         context,
-        file_name(tournament, f"tables-pass-{number}", "pdf"),
+        file_name(
+            tournament,
+            f"tables-pass-{number}" + (f"-table-{one}" if tables is not None else ""),
+            "pdf",
+        ),
     )

@@ -13,9 +13,9 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import access
 from clubs.models import Role
 from scoring import views as scoring_views
-from scoring.views import TABLE_GRANTS  # the games this browser scores by table link
+from scoring.views import TABLE_GRANTS, table_granted, table_grants
 from tournaments import services
-from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm
+from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm, SideForm
 from tournaments.models import Pass, Table
 from tournaments.views.common import act, directed_table
 from tournaments.views.director import director_page
@@ -32,9 +32,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     if table.round.state == Pass.CLOSED:  # an old card scanned again
         context = {"table": table, "tournament": table.round.tournament}
         return render(request, "tournaments/table_closed.html", context, status=410)
-    granted = set(request.session.get(TABLE_GRANTS, []))
-    granted.add(table.game_id)
-    request.session[TABLE_GRANTS] = sorted(granted)
+    request.session[TABLE_GRANTS] = {**table_grants(request), str(table.game_id): table.token}
     return redirect("scoring:table", table.game_id)
 
 
@@ -42,7 +40,8 @@ def _table_of_game(request: HttpRequest, game_id: int) -> Table:
     """The table of a game, for the browsers that score it: its table link, or the
     club's scorers."""
     table = get_object_or_404(Table.objects.select_related("round", "game"), game_id=game_id)
-    allowed = game_id in request.session.get(TABLE_GRANTS, []) or access.has_role(
+    table.game.table = table
+    allowed = table_granted(request, table.game) or access.has_role(
         request.user, table.game.club_id, Role.SCORER
     )
     if not allowed:
@@ -77,7 +76,12 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
     form = ConfirmForm(request.POST)
     if form.is_valid():
         try:
-            signed = services.confirm_table(table, form.cleaned_data["code"])
+            signed = services.confirm_table(
+                table,
+                form.cleaned_data["side"],
+                form.cleaned_data["code"],
+                device=scoring_views.device_name(request),
+            )
         except services.TournamentRuleBroken as broken:
             form.add_error("code", str(broken))
         else:
@@ -103,7 +107,13 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
     form = DisputeForm(request.POST)
     if form.is_valid():
         try:
-            services.dispute_table(table, form.cleaned_data["code"], form.cleaned_data["reason"])
+            services.dispute_table(
+                table,
+                form.cleaned_data["side"],
+                form.cleaned_data["code"],
+                form.cleaned_data["reason"],
+                device=scoring_views.device_name(request),
+            )
         except services.TournamentRuleBroken as broken:
             form.add_error(None, str(broken))
         else:
@@ -134,14 +144,53 @@ def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
 @require_POST
 @login_required
 def unlock(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
-    """A table locked by wrong codes signs again at once (the director has checked
-    who is at the table)."""
+    """The teams of a table locked by wrong codes sign again (the director has
+    checked who is at the table)."""
     tournament, table = directed_table(request, tournament_id, table_id)
     return act(
         request,
         tournament,
-        lambda: services.unlock_codes(table),
+        lambda: services.unlock_codes(table, director=request.user),
         _("Table %(number)s can sign again.") % {"number": table.number},
+    )
+
+
+@require_POST
+@login_required
+def sign_for(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """The director signs for a team that cannot (its slip lost, or locked by wrong
+    codes), after checking the game with it."""
+    tournament, table = directed_table(request, tournament_id, table_id)
+    form = SideForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the team that signs."))
+        return redirect(tournament)
+    side = form.cleaned_data["side"]
+    return act(
+        request,
+        tournament,
+        lambda: services.sign_for(table, side, director=request.user),
+        _("Table %(number)s: signed for %(team)s.")
+        % {"number": table.number, "team": _side_name(table, side)},
+        where=_("Table %(number)s") % {"number": table.number},
+    )
+
+
+@require_POST
+@login_required
+def renew_link(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """The table gets a new link and QR code; every phone holding the old one loses
+    access at once (a card lost, or passed to someone who should not score)."""
+    tournament, table = directed_table(request, tournament_id, table_id)
+    return act(
+        request,
+        tournament,
+        lambda: services.renew_link(table, director=request.user),
+        _(
+            "Table %(number)s has a new link: the old one no longer works. Print its new "
+            "card, or let the table scan the code on this page."
+        )
+        % {"number": table.number},
     )
 
 

@@ -113,15 +113,15 @@ def demo_tournament(club: Club) -> Tournament:
     first = tournament_services.publish_pass(tournament_services.schedule_next_pass(tournament))
     for table in first.tables.all():
         _play(table, tournament.hands, draw)
-        for code in table.codes:
-            tournament_services.confirm_table(table, code)
+        for side, code in enumerate(table.codes):
+            tournament_services.confirm_table(table, side, code)
     tournament_services.close_pass(first)
     second = tournament_services.publish_pass(tournament_services.schedule_next_pass(tournament))
     signed, waiting, playing = second.tables.all()
     _play(signed, tournament.hands, draw)
-    for code in signed.codes:
-        tournament_services.confirm_table(signed, code)
+    for side, code in enumerate(signed.codes):
+        tournament_services.confirm_table(signed, side, code)
     _play(waiting, tournament.hands, draw)
-    tournament_services.confirm_table(waiting, waiting.codes[0])
+    tournament_services.confirm_table(waiting, 0, waiting.codes[0])
     _play(playing, tournament.hands, draw, upto=2)
     return tournament
