@@ -6,7 +6,7 @@ from clubs.models import Club, Invitation, Member
 class MemberInline(admin.TabularInline):
     model = Member
     extra = 0
-    raw_id_fields = ["user"]
+    raw_id_fields = ["user", "claim"]
 
 
 @admin.register(Club)
@@ -19,6 +19,6 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
-    list_display = ["club", "role", "expires_at", "revoked_at"]
+    list_display = ["club", "role", "expires_at", "uses", "uses_allowed", "revoked_at"]
     list_select_related = ["club"]
-    readonly_fields = ["token"]
+    readonly_fields = ["token", "uses"]

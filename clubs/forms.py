@@ -11,7 +11,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Role
+from clubs.models import MAX_INVITATION_USES, Club, Role
 
 LOGO_MAX_BYTES = 512 * 1024
 LOGO_FORMATS = {"PNG", "JPEG", "WEBP"}
@@ -57,6 +57,12 @@ class RoleForm(forms.Form):
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.MEMBER)
     days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=14)
+    uses_allowed = forms.IntegerField(
+        label=_("Number of people who can join with it"),
+        min_value=1,
+        max_value=MAX_INVITATION_USES,
+        initial=1,
+    )
 
 
 class JoinForm(forms.Form):

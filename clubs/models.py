@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -61,7 +62,9 @@ class Member(models.Model):
     """A person in a club: a player name, a role, and maybe a user account.
 
     One person (one account) can be a member of several clubs; a member without an
-    account is a player the club's admin added by name."""
+    account is a player the club's admin added by name. Someone who joins under the
+    name of such a player becomes a member of their own whose ``claim`` on that
+    player waits for an admin (``clubs.services.link_claim``)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(_("player name"), max_length=100)
@@ -74,6 +77,15 @@ class Member(models.Model):
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
     joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+    claim = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="claims",
+        verbose_name=_("says they are"),
+        help_text=_("A player without an account; an admin links them or refuses."),
+    )
 
     class Meta:
         verbose_name = _("member")
@@ -86,6 +98,10 @@ class Member(models.Model):
                 condition=Q(user__isnull=False),
                 name="account_once_per_club",
             ),
+            models.CheckConstraint(
+                condition=Q(claim__isnull=True) | Q(user__isnull=False),
+                name="member_claims_with_an_account",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -96,17 +112,31 @@ class Member(models.Model):
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
 
 
+MAX_INVITATION_USES = 100
+
+
 class InvitationQuerySet(models.QuerySet):
-    def usable(self) -> InvitationQuerySet:
+    def current(self) -> InvitationQuerySet:
+        """Neither expired nor revoked (maybe used up)."""
         return self.filter(revoked_at__isnull=True, expires_at__gt=timezone.now())
+
+    def usable(self) -> InvitationQuerySet:
+        return self.current().filter(uses__lt=F("uses_allowed"))
 
 
 class Invitation(RevocableLink):
-    """A link that lets whoever holds it join a club, until it expires or is revoked."""
+    """A link that lets whoever holds it join a club, as many times as it allows,
+    until it expires or is revoked."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
     expires_at = models.DateTimeField(_("expires"))
+    uses_allowed = models.PositiveSmallIntegerField(
+        _("uses allowed"),
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_INVITATION_USES)],
+    )
+    uses = models.PositiveSmallIntegerField(_("uses"), default=0)
 
     objects = InvitationQuerySet.as_manager()
 
@@ -114,6 +144,12 @@ class Invitation(RevocableLink):
         verbose_name = _("invitation")
         verbose_name_plural = _("invitations")
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(uses_allowed__gte=1) & Q(uses__lte=F("uses_allowed")),
+                name="invitation_used_at_most_as_allowed",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.club} ({self.get_role_display()})"
@@ -122,5 +158,13 @@ class Invitation(RevocableLink):
         return reverse("clubs:join", args=[self.token])
 
     @property
+    def uses_left(self) -> int:
+        return max(self.uses_allowed - self.uses, 0)
+
+    @property
+    def used_up(self) -> bool:
+        return self.uses_left == 0
+
+    @property
     def usable(self) -> bool:
-        return self.revoked_at is None and self.expires_at > timezone.now()
+        return self.revoked_at is None and self.expires_at > timezone.now() and not self.used_up

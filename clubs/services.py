@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -62,11 +64,13 @@ def remove_member(*, member: Member) -> None:
 
 
 def create_invitation(
-    *, club: Club, role: str, days: int, created_by: AbstractBaseUser
+    *, club: Club, role: str, days: int, uses_allowed: int, created_by: AbstractBaseUser
 ) -> Invitation:
+    """A link for ``uses_allowed`` people to join with ``role`` within ``days``."""
     return Invitation.objects.create(
         club=club,
         role=role,
+        uses_allowed=uses_allowed,
         created_by=created_by,
         expires_at=timezone.now() + dt.timedelta(days=days),
     )
@@ -78,31 +82,93 @@ def revoke_invitation(*, invitation: Invitation) -> None:
 
 @transaction.atomic
 def join_club(*, invitation: Invitation, user: AbstractBaseUser, player_name: str) -> Member:
-    """Join through an invitation that is still usable. Someone already in the club
-    keeps their membership (and gains the invitation's role if it is higher)."""
-    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
-    if not invitation.usable:
-        raise ClubRuleBroken(_("This invitation has expired or was revoked."))
-    member = Member.objects.filter(club=invitation.club, user=user).first()
-    if member:
-        if not member.can(invitation.role):
-            member.role = invitation.role
-            member.save(update_fields=["role"])
-        return member
-    unlinked = Member.objects.filter(club=invitation.club, name=player_name, user=None).first()
-    if unlinked:
-        # The admin had added this player by name: the account takes over the
-        # player's games, with the invitation's role and never more (a name must
-        # not open a door the invitation does not).
-        unlinked.user = user
-        unlinked.role = invitation.role
-        unlinked.save(update_fields=["user", "role"])
-        return unlinked
-    if Member.objects.filter(club=invitation.club, name=player_name).exists():
+    """Join a club through an invitation; each person who joins uses it once.
+
+    - Someone already in the club stays as they are, role included, and the
+      invitation is not used.
+    - An invitation expired, revoked or used up lets nobody in. Its row stays locked
+      until the join is stored and its use is counted only while one is left, so
+      two people joining at the same moment never both get its last use.
+    - A name that a member with an account plays under is refused.
+    - The name of a player the admin added without an account does not make the
+      person that player: they join under a name of their own, "name (username)",
+      and their claim to be that player waits for an admin (``link_claim``).
+    - Otherwise a new member with that name and the invitation's role."""
+    invitation = Invitation.objects.select_for_update().select_related("club").get(pk=invitation.pk)
+    club = invitation.club
+    if Member.objects.filter(club=club, user=user).exists():
+        raise ClubRuleBroken(
+            _("You are already a member of %(club)s: an invitation does not change your role.")
+            % {"club": club}
+        )
+    same_name = Member.objects.filter(club=club, name=player_name).first()
+    if same_name and same_name.user_id is not None:
         raise ClubRuleBroken(
             _("Another member of this club plays as %(name)s: choose another player name.")
             % {"name": player_name}
         )
-    return Member.objects.create(
-        club=invitation.club, name=player_name, user=user, role=invitation.role
-    )
+    counted = Invitation.objects.usable().filter(pk=invitation.pk).update(uses=F("uses") + 1)
+    if not counted:
+        raise ClubRuleBroken(_("This invitation has expired, was revoked or is used up."))
+    if same_name:
+        return Member.objects.create(
+            club=club,
+            name=_own_name(club, player_name, user),
+            user=user,
+            role=invitation.role,
+            claim=same_name,
+        )
+    return Member.objects.create(club=club, name=player_name, user=user, role=invitation.role)
+
+
+def _own_name(club: Club, name: str, user: AbstractBaseUser) -> str:
+    """A free player name for someone who says they are the player ``name``:
+    "name (username)", or "name (username 2)" and so on if that is taken."""
+    max_length = Member._meta.get_field("name").max_length
+    username = user.get_username()[:40]
+    for n in itertools.count(1):
+        suffix = f" ({username})" if n == 1 else f" ({username} {n})"
+        candidate = name[: max_length - len(suffix)] + suffix
+        if not Member.objects.filter(club=club, name=candidate).exists():
+            return candidate
+    raise AssertionError("unreachable")
+
+
+@transaction.atomic
+def link_claim(*, member: Member) -> Member:
+    """An admin agrees that ``member`` is the player without an account it claims to be.
+
+    The player's record gets the member's account and role (what the person had,
+    never what the record had); whatever was recorded under the member (players of
+    games, tournament entries) moves to the player; the member goes. Other claims on
+    that player are dropped: those who made them stay members under their own names.
+    Returns the player."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    if member.claim_id is None:
+        raise ClubRuleBroken(
+            _("%(name)s no longer waits to be linked to a player.") % {"name": member.name}
+        )
+    player = Member.objects.select_for_update().get(pk=member.claim_id)
+    if player.user_id is not None:
+        raise ClubRuleBroken(_("%(name)s already has an account.") % {"name": player.name})
+    _move_records(member, player)
+    user, role = member.user, member.role
+    member.delete()
+    Member.objects.filter(claim=player).update(claim=None)
+    player.user, player.role = user, role
+    player.save(update_fields=["user", "role"])
+    return player
+
+
+def _move_records(source: Member, target: Member) -> None:
+    """Point every row of another model that refers to ``source`` at ``target``."""
+    for relation in Member._meta.get_fields(include_hidden=True):
+        if relation.one_to_many and relation.related_model is not Member:
+            field = relation.field.name
+            relation.related_model._base_manager.filter(**{field: source}).update(**{field: target})
+
+
+def refuse_claim(*, member: Member) -> None:
+    """An admin says ``member`` is not the player it claims to be: it stays a member
+    under its own name, and the player keeps no account."""
+    Member.objects.filter(pk=member.pk).update(claim=None)

@@ -18,6 +18,12 @@ urlpatterns = [
         views.remove_member,
         name="remove_member",
     ),
+    path("clubs/<slug:slug>/members/<int:member_id>/link/", views.link_claim, name="link_claim"),
+    path(
+        "clubs/<slug:slug>/members/<int:member_id>/refuse-link/",
+        views.refuse_claim,
+        name="refuse_claim",
+    ),
     path("clubs/<slug:slug>/invitations/", views.invite, name="invite"),
     path(
         "clubs/<slug:slug>/invitations/<int:invitation_id>/revoke/",

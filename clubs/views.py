@@ -113,10 +113,12 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _members_page(request, club, add_form=None, invitation_form=None, status=200) -> HttpResponse:
+    members = list(club.members.select_related("user", "claim"))
     context = {
         "club": club,
-        "members": club.members.select_related("user"),
-        "invitations": club.invitations.usable(),
+        "members": members,
+        "claims": [member for member in members if member.claim_id],
+        "invitations": club.invitations.current(),
         "add_form": add_form or AddMemberForm(),
         "invitation_form": invitation_form or InvitationForm(prefix="invitation"),
         "role_choices": Role.choices,
@@ -172,6 +174,36 @@ def remove_member(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
 
 @require_POST
 @login_required
+def link_claim(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    club = access.club_for(request.user, slug, Role.ADMIN)
+    member = get_object_or_404(Member, pk=member_id, club=club)
+    try:
+        player = services.link_claim(member=member)
+    except services.ClubRuleBroken as broken:
+        messages.error(request, str(broken))
+    else:
+        messages.success(
+            request,
+            _("%(name)s now plays with the account %(account)s.")
+            % {"name": player.name, "account": player.user.get_username()},
+        )
+    return redirect("clubs:members", club.slug)
+
+
+@require_POST
+@login_required
+def refuse_claim(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    club = access.club_for(request.user, slug, Role.ADMIN)
+    member = get_object_or_404(Member, pk=member_id, club=club)
+    services.refuse_claim(member=member)
+    messages.success(
+        request, _("%(name)s stays a member under their own name.") % {"name": member.name}
+    )
+    return redirect("clubs:members", club.slug)
+
+
+@require_POST
+@login_required
 def invite(request: HttpRequest, slug: str) -> HttpResponse:
     club = access.club_for(request.user, slug, Role.ADMIN)
     form = InvitationForm(request.POST, prefix="invitation")
@@ -194,8 +226,13 @@ def revoke_invitation(request: HttpRequest, slug: str, invitation_id: int) -> Ht
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """The invitation link: sign in or create an account, then join the club."""
+    """The invitation link: sign in or create an account, then join the club. A
+    member of the club is told so and stays as they are."""
     invitation = get_object_or_404(Invitation.objects.select_related("club"), token=token)
+    if request.user.is_authenticated:
+        member = Member.objects.filter(club=invitation.club, user=request.user).first()
+        if member:
+            return render(request, "clubs/join.html", {"invitation": invitation, "member": member})
     if not invitation.usable:
         return render(request, "clubs/join.html", {"invitation": invitation}, status=410)
     if not request.user.is_authenticated:
@@ -203,7 +240,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     form = JoinForm(request.POST or None, initial={"player_name": request.user.get_username()})
     if request.method == "POST" and form.is_valid():
         try:
-            services.join_club(
+            member = services.join_club(
                 invitation=invitation,
                 user=request.user,
                 player_name=form.cleaned_data["player_name"],
@@ -212,6 +249,15 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error("player_name", str(broken))
         else:
             messages.success(request, _("Welcome to %(club)s!") % {"club": invitation.club})
+            if member.claim_id:
+                messages.info(
+                    request,
+                    _(
+                        "You play as %(name)s until an admin of the club confirms "
+                        "that you are %(player)s."
+                    )
+                    % {"player": form.cleaned_data["player_name"], "name": member.name},
+                )
             return redirect(invitation.club)
     context = {"invitation": invitation, "form": form}
     return render(request, "clubs/join.html", context, status=422 if form.is_bound else 200)

@@ -65,19 +65,6 @@ def test_a_new_user_joins_through_an_invitation():
     assert browser.get(club.get_absolute_url()).status_code == 200
 
 
-def test_joining_takes_over_the_player_the_admin_had_added(client, club):
-    added = Member.objects.create(club=club, name="Anne")
-    user = get_user_model().objects.create_user("anne", password="x-pw-123456")
-    browser = Client()
-    browser.force_login(user)
-
-    browser.post(invitation(club).get_absolute_url(), {"player_name": "Anne"})
-
-    added.refresh_from_db()
-    assert added.user == user
-    assert Member.objects.filter(club=club, name="Anne").count() == 1
-
-
 @pytest.mark.parametrize("state", ["expired", "revoked"])
 def test_an_expired_or_revoked_invitation_lets_nobody_in(client, club, state):
     link = invitation(club, days=-1) if state == "expired" else invitation(club)
@@ -284,18 +271,6 @@ def test_player_page_queries_do_not_grow_with_games(client, club, django_assert_
         response = client.get(reverse("clubs:player", args=[club.slug, anne.pk]))
 
     assert response.context["line"].games == count
-
-
-def test_a_name_never_gives_more_than_the_invitation(client, club):
-    Member.objects.create(club=club, name="Hans", role=Role.ADMIN)  # added by name, no account
-    browser = Client()
-    browser.force_login(get_user_model().objects.create_user("mallory", password="x-pw-123456"))
-
-    browser.post(invitation(club, Role.MEMBER).get_absolute_url(), {"player_name": "Hans"})
-
-    hans = Member.objects.get(club=club, name="Hans")
-    assert hans.user.username == "mallory"
-    assert hans.role == Role.MEMBER
 
 
 def test_a_logo_is_stored_under_a_name_that_says_what_it_is(client, club, settings, tmp_path):

@@ -225,7 +225,11 @@ VIEWS = [
         "invite",
         "post",
         lambda w: reverse("clubs:invite", args=["club-a"]),
-        lambda w: {"invitation-role": "member", "invitation-days": "7"},
+        lambda w: {
+            "invitation-role": "member",
+            "invitation-days": "7",
+            "invitation-uses_allowed": "3",
+        },
         CLUB_ADMIN_POST,
     ),
     (
