@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -17,15 +19,31 @@ def envbool(name: str, default: str) -> bool:
     return os.environ.get(name, default).strip().lower() in ("1", "true", "yes", "on")
 
 
+def envint(name: str, default: str) -> int:
+    value = os.environ.get(name, default).strip()
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
+
+
 def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 DEBUG = envbool("DJANGO_DEBUG", "false")
-# Without DJANGO_SECRET_KEY a development key is used; `check --deploy` flags it.
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-development-key-set-DJANGO_SECRET_KEY-in-production"
-)
+# The key signs sessions, password-reset links and CSRF tokens. A development key is
+# used only with DJANGO_DEBUG on: in production the site does not start without one.
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set. In production set it to a long random value, for "
+            "instance the output of: "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'. "
+            "For development on your own machine set DJANGO_DEBUG=1 instead."
+        )
+    SECRET_KEY = "django-insecure-development-key-set-DJANGO_SECRET_KEY-in-production"
 ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
@@ -42,6 +60,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
+    "csp",
     "scoring",
     "clubs",
     "tournaments",
@@ -49,6 +68,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -73,6 +94,41 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
+# Behind proxies (the TLS proxy of the README), every request comes from the proxy's
+# address: the client's is read from X-Forwarded-For, trusting as many entries from the
+# right as there are proxies in front of the site (jassclub/proxies.py).
+PROXY_COUNT = envint("DJANGO_PROXY_COUNT", "0")
+AXES_CLIENT_IP_CALLABLE = "jassclub.proxies.client_ip"
+
+# Pages load scripts, styles and images from this site only, and never inline code.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Nothing of the phone is needed: no camera, no position, no microphone, no payment.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+}
 
 ROOT_URLCONF = "jassclub.urls"
 WSGI_APPLICATION = "jassclub.wsgi.application"

@@ -5,11 +5,18 @@ from django.shortcuts import redirect
 from django.templatetags.static import static as static_url
 from django.urls import include, path
 
+from jassclub import accounts
+
 urlpatterns = [
     # browsers ask for /favicon.ico whatever the pages say
     path("favicon.ico", lambda request: redirect(static_url("img/favicon.svg"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),

@@ -48,7 +48,7 @@ TRANSFER_HANDS = 10
 WORKER_TIMEOUT = 300
 
 # A chibre game that does not end within the benchmark's hands.
-RULESET = {"preset": "chibre", "target": 100000}
+RULESET = {"preset": "chibre", "target": 10000}
 TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
 WEIS_VALUES = (20, 50, 100, 150, 200)  # the weis_<value> fields of the small Weis
 # The headers htmx sends with hx-post, and those of a phone's browser.
@@ -66,7 +66,7 @@ def hand_post(number: int) -> dict[str, str]:
     """The POST data of the hand form for hand ``number``, as a browser sends it.
 
     Varied (trump, card points, a Weis now and then, Stöck with a trump suit) but
-    always valid, and never enough to end a game to 100000.
+    always valid, and never enough to end a game to 10000.
     """
     trump = TRUMPS[number % len(TRUMPS)]
     data = {
@@ -94,6 +94,7 @@ def hand_post(number: int) -> dict[str, str]:
 def _setup_django() -> None:
     sys.path.insert(0, str(BASE_DIR))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-key-never-used-in-production")
     warnings.filterwarnings("ignore", "No directory at")  # whitenoise: no collectstatic here
     import django
 

@@ -1,4 +1,5 @@
-"""`check --deploy` is clean with production settings, and flags the development key."""
+"""`check --deploy` is clean with production settings, and production refuses to start
+without a secret key."""
 
 from __future__ import annotations
 
@@ -33,8 +34,32 @@ def test_check_deploy_is_clean_with_production_settings():
     assert "no issues" in result.stdout
 
 
-def test_check_deploy_flags_a_missing_secret_key():
-    result = check_deploy(DJANGO_ALLOWED_HOSTS="jass.example.ch")
+def test_production_does_not_start_without_a_secret_key():
+    """Without DJANGO_DEBUG and without a key the site refuses to start, where it used
+    to serve with the public development key."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    result = subprocess.run(
+        [sys.executable, "-c", "import jassclub.wsgi"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
     assert result.returncode != 0
-    assert "security.W009" in result.stderr
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+
+
+def test_development_runs_without_a_key():
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=environment | {"DJANGO_DEBUG": "1"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 0, result.stderr
