@@ -235,3 +235,20 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# -- Request and upload size limits ------------------------------------------------------
+# Form fields (files aside): the largest form, the admin page of a game of 1,000 hands,
+# sends about 0.3 MB in 13,000 fields.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 15_000
+# Files: a game file is at most 1 MB (1,000 hands make about 0.4 MB), a club logo
+# 512 KB, and their forms say so. Files up to 1 MB are read in memory, larger ones into
+# a temporary file; a request with files of more than 10 MB is refused unread (400,
+# jassclub/uploads.py), while a phone's photo picked by mistake still gets the form's word.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+UPLOAD_MAX_REQUEST_SIZE = 10 * 1024 * 1024
+FILE_UPLOAD_HANDLERS = [
+    "jassclub.uploads.RequestSizeLimit",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]

@@ -3,13 +3,45 @@ the admin cannot store a ruleset or a hand that breaks a rule."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db import models
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.models import Game, Hand, Player, Team
+from scoring.rules import gamefile
+
+
+class JSONTextField(forms.JSONField):
+    """JSON typed in the admin (a ruleset, a hand's Weis): text that Python's JSON
+    reader chokes on (``[[[[…`` nested thousands deep, a number of 5000 digits) or
+    that nests deeper than a game file is "Enter a valid JSON.", never an error page."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            converted = super().to_python(value)
+        except (RecursionError, ValueError):
+            converted = InvalidJSONInput(value)
+        if isinstance(converted, InvalidJSONInput) or gamefile.too_deep(converted):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return converted
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        try:
+            value = super().bound_data(data, initial)
+        except (RecursionError, ValueError):
+            return InvalidJSONInput(data)
+        return InvalidJSONInput(data) if gamefile.too_deep(value) else value
+
+
+JSON_AS_TEXT: dict[type[models.Field], dict[str, Any]] = {
+    models.JSONField: {"form_class": JSONTextField}
+}
 
 
 class GameForm(forms.ModelForm):
@@ -84,6 +116,7 @@ class HandInline(admin.TabularInline):
 
     model = Hand
     formset = HandFormSet
+    formfield_overrides = JSON_AS_TEXT
     extra = 0
 
     @staticmethod
@@ -116,6 +149,7 @@ class HandInline(admin.TabularInline):
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     form = GameForm
+    formfield_overrides = JSON_AS_TEXT
     inlines = [TeamInline, HandInline]
     list_display = ["__str__", "played_on", "created_at"]
     date_hierarchy = "played_on"

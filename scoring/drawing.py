@@ -118,14 +118,22 @@ CROSS_SLOT = 28.0  # room for one X
 CROSS_GAP = 8.0
 CROSS_MIN = 14.0
 
+# A line shows at most this many strokes (100 strokes of 100 are the highest target,
+# 10,000) or half-crosses (fifty X); the rest is written at its end, "+37", so that
+# a slate is drawn in the same time and bytes whatever the score.
+MOST_STROKES = 100
+MOST_HALF_CROSSES = 100
+MORE_ROOM = 56.0  # the end of a line, kept for that number
+MORE_SIZE = 20.0
+
 
 def _row_layout(
-    count: int, slot: float, gap: float, minimum: float
+    count: int, slot: float, gap: float, minimum: float, x1: float = MARKS_X1
 ) -> tuple[list[tuple[float, int]], int, float]:
     """Centres (x, row) for ``count`` items in groups of five between MARKS_X0 and
-    MARKS_X1, the number of rows, and the slot width used. Items move closer
+    ``x1``, the number of rows, and the slot width used. Items move closer
     together first and only wrap onto more rows when they would come too close."""
-    available = MARKS_X1 - MARKS_X0
+    available = x1 - MARKS_X0
     if count == 0:
         return [], 1, slot
 
@@ -191,8 +199,34 @@ def _pressure(index: int, salt: int) -> tuple[float, float]:
     return 3.0 + 0.35 * _wobble(index, salt + 11), 0.88 + 0.07 * _wobble(index, salt + 6)
 
 
+def _more(rest: int, line_y: float) -> list[str]:
+    """What a line holds beyond what it shows, written at its end: "+37"."""
+    if rest <= 0:
+        return []
+    text = f"+{rest}"
+    squeeze = _text_width(text, MORE_SIZE) > MORE_ROOM - 6
+    return [
+        _element(
+            "text",
+            ("class", "slate-more"),
+            ("x", MARKS_X1),
+            ("y", line_y + MORE_SIZE * 0.35),
+            ("text-anchor", "end"),
+            ("font-family", CHALK_FONTS),
+            ("font-size", MORE_SIZE),
+            ("fill", CHALK),
+            ("fill-opacity", 0.93),
+            ("textLength", MORE_ROOM - 6 if squeeze else None),
+            ("lengthAdjust", "spacingAndGlyphs" if squeeze else None),
+            text=text,
+        )
+    ]
+
+
 def _strokes(count: int, line_y: float, css_class: str, salt: int) -> list[str]:
-    centres, rows, _ = _row_layout(count, STROKE_SLOT, STROKE_GAP, STROKE_MIN)
+    shown = min(count, MOST_STROKES)
+    x1 = MARKS_X1 if shown == count else MARKS_X1 - MORE_ROOM
+    centres, rows, _ = _row_layout(shown, STROKE_SLOT, STROKE_GAP, STROKE_MIN, x1)
     body = []
     for index, (x, row) in enumerate(centres):
         y, half = _row_centre(line_y, row, rows)
@@ -200,12 +234,14 @@ def _strokes(count: int, line_y: float, css_class: str, salt: int) -> list[str]:
         slant = 1.6 + _wobble(index, salt + 9) * 0.8  # leaning right like a hand
         d = _chalk_path(x - slant, y + half, x + slant, y - half, index, salt)
         body.append(_chalk(css_class, d, *_pressure(index, salt)))
-    return body
+    return body + _more(count - shown, line_y)
 
 
 def _half_crosses(count: int, line_y: float) -> list[str]:
-    items = math.ceil(count / 2)  # an X for each pair, and a "/" for one left over
-    centres, rows, slot = _row_layout(items, CROSS_SLOT, CROSS_GAP, CROSS_MIN)
+    shown = min(count, MOST_HALF_CROSSES)
+    x1 = MARKS_X1 if shown == count else MARKS_X1 - MORE_ROOM
+    items = math.ceil(shown / 2)  # an X for each pair, and a "/" for one left over
+    centres, rows, slot = _row_layout(items, CROSS_SLOT, CROSS_GAP, CROSS_MIN, x1)
     body = []
     drawn = 0
     for index, (x, row) in enumerate(centres):
@@ -216,11 +252,11 @@ def _half_crosses(count: int, line_y: float) -> list[str]:
         d = _chalk_path(x - half_w, y + half_h, x + half_w, y - half_h, index, 7)
         body.append(_chalk("slate-half-cross", d, *_pressure(index, 7)))
         drawn += 1
-        if drawn < count:
+        if drawn < shown:
             d = _chalk_path(x - half_w, y - half_h, x + half_w, y + half_h, index, 13)
             body.append(_chalk("slate-half-cross", d, *_pressure(index, 13)))
             drawn += 1
-    return body
+    return body + _more(count - shown, line_y)
 
 
 def _smudges() -> list[str]:
@@ -248,7 +284,8 @@ def _smudges() -> list[str]:
 def slate_svg(marks: Marks, *, label: str, total_label: str | None = None) -> str:
     """One team's slate, drawn in chalk: strokes of 100 on the top line, half-crosses
     of 50 on the middle line (pairs drawn as X), strokes of 20 on the bottom line and
-    the number at the right (RULES.md §8).
+    the number at the right (RULES.md §8). A line holding more than ``MOST_STROKES``
+    (``MOST_HALF_CROSSES``) shows that many and writes the rest at its end, "+37".
 
     ``label`` names the picture for screen readers (already translated);
     ``total_label``, if given, is written small under the bottom line and added to
@@ -344,6 +381,7 @@ PLOT_Y0 = 40.0  # top of the plot; the legend is above it
 PLOT_Y1 = CHART_H - 26.0  # the x axis; its hand numbers are below it
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 NAME_CHARS = 16  # longer team names are shortened in the legend
+MOST_DOTS = 100  # a dot per hand up to this many hands; beyond, the lines alone
 
 
 def _nice_step(top: float, ticks: int) -> int:
@@ -513,7 +551,8 @@ def totals_chart_svg(
                 )
             )
 
-    # the two teams' lines, dots and legend entries
+    # the two teams' lines, dots (up to MOST_DOTS hands: then they would touch) and
+    # legend entries
     radius = 3.0 if hands <= 20 else 2.0 if hands <= 40 else 1.5
     legend_x = (PLOT_X0, PLOT_X0 + (PLOT_X1 - PLOT_X0) / 2 + 4)
     for team in (0, 1):
@@ -534,7 +573,7 @@ def totals_chart_svg(
                 ("stroke-dasharray", team_dash),
             )
         )
-        for x, y in points[1:]:
+        for x, y in points[1:] if hands <= MOST_DOTS else []:
             body.append(
                 _element(
                     "circle",

@@ -15,7 +15,16 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from scoring import rules
 from scoring.models import SUIT_STYLES
-from scoring.rules import CARD_POINTS, PRESETS, TRUMPS, gamefile
+from scoring.rules import (
+    CARD_POINTS,
+    MAX_FIXED_HANDS,
+    MAX_MATCH_BONUS,
+    MAX_MULTIPLIER,
+    MAX_TARGET,
+    PRESETS,
+    TRUMPS,
+    gamefile,
+)
 from scoring.suits import trump_label
 
 MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
@@ -254,6 +263,11 @@ class UndoForm(forms.Form):
     reason = forms.CharField(max_length=200, required=False)
 
 
+def at_most(most: int) -> forms.NumberInput:
+    """A number box whose ``max`` is the engine's bound (the engine says why beyond it)."""
+    return forms.NumberInput(attrs={"max": most, "inputmode": "numeric"})
+
+
 # The seats offer the club's members in a list (a few taps); a guest is just typed.
 MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
 
@@ -318,8 +332,11 @@ class StartGameForm(forms.Form):
         label=_("Name of the game"), max_length=gamefile.MAX_NAME, required=False
     )
 
-    # What differs from the preset; blank keeps the preset's value.
-    target = forms.IntegerField(label=_("Target"), required=False, min_value=1)
+    # What differs from the preset; blank keeps the preset's value. The engine's bounds
+    # are the browser's ``max``; a larger number gets the engine's message beside it.
+    target = forms.IntegerField(
+        label=_("Target"), required=False, min_value=1, widget=at_most(MAX_TARGET)
+    )
     end = forms.ChoiceField(
         label=_("End"),
         required=False,
@@ -330,7 +347,9 @@ class StartGameForm(forms.Form):
             ("fixed-hands", _("a fixed number of hands")),
         ],
     )
-    hands = forms.IntegerField(label=_("Number of hands"), required=False, min_value=1)
+    hands = forms.IntegerField(
+        label=_("Number of hands"), required=False, min_value=1, widget=at_most(MAX_FIXED_HANDS)
+    )
     weis = forms.ChoiceField(
         label=_("Weis"),
         required=False,
@@ -346,7 +365,9 @@ class StartGameForm(forms.Form):
         required=False,
         choices=[("", _("as the preset")), ("yes", _("counted")), ("no", _("not counted"))],
     )
-    match_bonus = forms.IntegerField(label=_("Match bonus"), required=False, min_value=0)
+    match_bonus = forms.IntegerField(
+        label=_("Match bonus"), required=False, min_value=0, widget=at_most(MAX_MATCH_BONUS)
+    )
     trumps = forms.MultipleChoiceField(
         label=_("Allowed trumps"),
         required=False,
@@ -360,7 +381,10 @@ class StartGameForm(forms.Form):
         self.fields["trumps"].choices = [(t, str(trump_label(t))) for t in TRUMPS]
         for mode in TRUMPS:
             self.fields[f"multiplier_{mode}"] = forms.IntegerField(
-                label=str(trump_label(mode)), required=False, min_value=1, max_value=10
+                label=str(trump_label(mode)),
+                required=False,
+                min_value=1,
+                widget=at_most(MAX_MULTIPLIER),
             )
 
     def multiplier_fields(self) -> list[forms.BoundField]:
@@ -432,14 +456,33 @@ def first_name(name: str) -> str:
 
 
 class UploadGameForm(forms.Form):
+    """A game file: ``cleaned_data["document"]`` is its JSON, read by the engine
+    (not JSON, too large or nested too deeply: a message beside the file)."""
+
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
     file = forms.FileField(
         label=_("Game file (jass-game/1, JSON)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
+    # A file exported with its most hands (rules.MAX_GAME_HANDS) is about 0.4 MB.
     MAX_BYTES = 1_000_000
 
     def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = Club.objects.filter(pk__in=[club.pk for club in clubs])
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(gettext("The file is larger than 1 MB."))
+        try:
+            self.cleaned_data["document"] = gamefile.loads(upload.read().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise forms.ValidationError(gettext("This is not a JSON game file.")) from None
+        except rules.RulesError as error:
+            problem = error.problems[0]
+            if problem.template == gamefile.NOT_JSON:
+                raise forms.ValidationError(gettext("This is not a JSON game file.")) from None
+            raise forms.ValidationError(problem_message(problem)) from None
+        return upload

@@ -89,7 +89,9 @@ class Game(models.Model):
 
     @property
     def rules(self) -> rules.Ruleset:
-        return rules.parse_ruleset(self.ruleset)
+        # Read as stored: a game started before the ruleset's bounds (issue 11) still
+        # counts and shows as it did; every new ruleset is checked with them.
+        return rules.parse_ruleset(self.ruleset, bounded=False)
 
     def record(self) -> gamefile.GameRecord:
         """The game as the rules engine sees it (uses prefetched teams and hands)."""

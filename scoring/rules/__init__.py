@@ -7,6 +7,7 @@ calls back.
 from .game import (
     CARDS_MISSING,
     CARDS_MISSING_FIRST_OUT,
+    MAX_GAME_HANDS,
     OUT_FIRST_NEEDED,
     GameResult,
     HandResult,
@@ -20,6 +21,10 @@ from .hand import Hand, HandParts, check_hand, hand_parts, hand_points
 from .problems import Problem, RulesError
 from .ruleset import (
     CARD_POINTS,
+    MAX_FIXED_HANDS,
+    MAX_MATCH_BONUS,
+    MAX_MULTIPLIER,
+    MAX_TARGET,
     NO_TRUMP,
     PRESETS,
     STOECK_POINTS,
@@ -39,6 +44,11 @@ __all__ = [
     "CARD_POINTS",
     "FORMAT",
     "KINDS",
+    "MAX_FIXED_HANDS",
+    "MAX_GAME_HANDS",
+    "MAX_MATCH_BONUS",
+    "MAX_MULTIPLIER",
+    "MAX_TARGET",
     "NO_TRUMP",
     "OUT_FIRST_NEEDED",
     "PRESETS",

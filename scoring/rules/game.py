@@ -15,6 +15,12 @@ OUT_FIRST_NEEDED = gettext_noop(
     "say which team went out first (0 or 1)"
 )
 
+# Hands in one game. With a target of at most 10,000 and 157 card points a hand, a
+# game ends within 128 hands, and a fixed-hands game has at most 100; this bounds
+# games stored before the ruleset's bounds, and what a game file may hold.
+MAX_GAME_HANDS = 1000
+TOO_MANY_HANDS = gettext_noop("a game has at most {most} hands")
+
 # How the winner went out: on Stöck, on Weis, on trick points; or, without going
 # out, by the higher total after a whole hand or after the fixed number of hands.
 OutOn = Literal["stoeck", "weis", "tricks", "total"]
@@ -138,7 +144,8 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
 
     With ``check`` every hand is validated first, and :class:`RulesError` is raised
     listing what is wrong, each problem naming its hand (1-based) and field: a broken
-    rule of a hand, a hand after the game was over, a missing or unwanted ``out_first``.
+    rule of a hand, a hand after the game was over, a missing or unwanted ``out_first``,
+    more than ``MAX_GAME_HANDS`` hands.
     """
     problems: list[Problem] = []
     results: list[HandResult] = []
@@ -148,6 +155,9 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
     over = False
 
     for number, hand in enumerate(hands, start=1):
+        if check and number > MAX_GAME_HANDS:
+            problems.append(Problem("hands", TOO_MANY_HANDS, number, {"most": MAX_GAME_HANDS}))
+            break
         if over:
             problems.append(
                 Problem(

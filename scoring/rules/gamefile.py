@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .game import GameResult, play
+from .game import MAX_GAME_HANDS, TOO_MANY_HANDS, GameResult, play
 from .hand import Hand
 from .problems import Problem, RulesError, gettext_noop
 from .ruleset import Ruleset, parse_ruleset
@@ -18,6 +18,11 @@ FORMAT = "jass-game/1"
 MAX_NAME = 200  # a game's name
 MAX_TEAM_NAME = 100
 MAX_PLAYER_NAME = 100
+# A game file nests five levels deep (the game, its hands, a hand, its Weis, a team's
+# Weis); ``x-…`` keys get room to spare. Python's own JSON reader gives up near 1000.
+MAX_DEPTH = 32
+NOT_JSON = gettext_noop("not valid JSON ({reason})")
+TOO_DEEP = gettext_noop("not a game file: nested more than {most} levels deep")
 
 GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
 TEAM_FIELDS = ("name", "players")
@@ -58,6 +63,49 @@ class GameRecord:
             "hands": [hand.to_dict() for hand in self.hands],
             "result": self.result().to_dict(),
         }
+
+
+def too_deep(data: object) -> bool:
+    """Whether lists and objects nest more than ``MAX_DEPTH`` levels (counted without
+    recursion, so that no depth breaks the count)."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping):
+            children: Any = value.values()
+        elif isinstance(value, list | tuple):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _nested_too_deeply() -> RulesError:
+    return RulesError([Problem("json", TOO_DEEP, params={"most": MAX_DEPTH})])
+
+
+def loads(text: str) -> object:
+    """The JSON value of a game file's text, for :func:`read_game`.
+
+    Raises :class:`RulesError` (field ``json``) when the text is not JSON, or nests
+    lists and objects more than ``MAX_DEPTH`` levels deep (``[[[[…`` would otherwise
+    exhaust Python's stack).
+    """
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise _nested_too_deeply() from None
+    except json.JSONDecodeError as error:
+        reason = f"{error.msg} at line {error.lineno} column {error.colno}"
+        raise RulesError([Problem("json", NOT_JSON, params={"reason": reason})]) from None
+    except ValueError as error:  # e.g. a number of more than 4300 digits
+        raise RulesError([Problem("json", NOT_JSON, params={"reason": str(error)})]) from None
+    if too_deep(data):
+        raise _nested_too_deeply()
+    return data
 
 
 def _unknown(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> list[Problem]:
@@ -213,6 +261,8 @@ def read_game(data: object) -> GameRecord:
     Raises :class:`RulesError`; its first problem is the one to show. Unknown
     ``x-…`` keys are ignored; any other unknown key is refused.
     """
+    if too_deep(data):
+        raise _nested_too_deeply()
     if not isinstance(data, Mapping):
         raise RulesError([Problem("format", gettext_noop("a game file is a JSON object"))])
     if data.get("format") != FORMAT:
@@ -256,6 +306,10 @@ def read_game(data: object) -> GameRecord:
         raise RulesError(
             [Problem("hands", gettext_noop("must be a list of hands (it may be empty)"))]
         )
+    if len(raw_hands) > MAX_GAME_HANDS:
+        raise RulesError(
+            [Problem("hands", TOO_MANY_HANDS, MAX_GAME_HANDS + 1, {"most": MAX_GAME_HANDS})]
+        )
     players = {p for team in teams for p in team.players}
     hands: list[Hand] = []
     for number, raw in enumerate(raw_hands, start=1):
@@ -271,4 +325,4 @@ def read_game(data: object) -> GameRecord:
     return GameRecord(name.strip(), played_on, ruleset, teams, tuple(hands))
 
 
-__all__ = ["FORMAT", "GameRecord", "Team", "read_game"]
+__all__ = ["FORMAT", "MAX_DEPTH", "GameRecord", "Team", "loads", "read_game", "too_deep"]

@@ -16,6 +16,40 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+SHOWN = 200  # characters of a value a message repeats (a longer one is cut)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+class _Cut:
+    """A value too long to repeat whole in a message: its beginning, then "…"."""
+
+    def __init__(self, value: object) -> None:
+        try:
+            self.text, self.shown = _cut(repr(value)), _cut(str(value))
+        except (ValueError, RecursionError):
+            self.text = self.shown = "…"
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.shown
+
+
+def _long(value: object) -> bool:
+    if isinstance(value, _Cut | bool | float | None):
+        return False
+    if isinstance(value, int):
+        return value.bit_length() > 3 * SHOWN  # about SHOWN digits
+    try:
+        return len(repr(value)) > SHOWN
+    except (ValueError, RecursionError):  # holds an int of more than 4300 digits
+        return True
+
+
 @dataclasses.dataclass(frozen=True)
 class Problem:
     """One broken rule: the field it concerns and a message a person can act on.
@@ -29,6 +63,15 @@ class Problem:
     template: str
     hand: int | None = None
     params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # A file's value is repeated in the message: cut, so that a field named with a
+        # million characters gives a line, not a megabyte.
+        if len(self.field) > SHOWN:
+            object.__setattr__(self, "field", _cut(self.field))
+        if any(_long(value) for value in self.params.values()):
+            params = {name: _Cut(v) if _long(v) else v for name, v in self.params.items()}
+            object.__setattr__(self, "params", params)
 
     @property
     def message(self) -> str:

@@ -23,11 +23,21 @@ CARD_POINTS = 157  # every hand, last trick included (RULES.md §1)
 MATCH_CARD_POINTS = 257  # with the default match bonus of 100
 STOECK_POINTS = 20  # RULES.md §3
 
+# What a ruleset may ask for. Jass is played to 1000–2500 (RULES.md §6), tournaments
+# over 16 hands or so (§9), with a match bonus of 100 and multipliers up to ×3 or
+# ×4 (§4); the bounds leave room for club variants and keep every game's points,
+# slate and pages small (issue 11: a match bonus of 10**12 drew 10**10 strokes).
+MAX_TARGET = 10_000
+MAX_FIXED_HANDS = 100  # ``hands`` of a fixed-hands game
+MAX_MATCH_BONUS = 500
+MAX_MULTIPLIER = 10
+
 End = Literal["first-out", "whole-hand", "fixed-hands"]
 WeisStyle = Literal["small", "large", "none"]
 
 ONE_OF = gettext_noop("must be one of {expected}, not {value!r}")
 ABOVE_0_OR_NULL = gettext_noop("must be a whole number above 0, or null, not {value!r}")
+AT_MOST = gettext_noop("must be at most {most}, not {value!r}")
 
 FIELDS: tuple[str, ...] = (
     "preset",
@@ -151,7 +161,14 @@ def preset(name: str) -> Ruleset:
     return parse_ruleset({"preset": name})
 
 
-def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
+def parse_ruleset(data: object, prefix: str = "ruleset", *, bounded: bool = True) -> Ruleset:
+    """A ruleset from its game-file object: a preset filled in, then overridden field
+    by field, each value checked, and with ``bounded`` kept within what Jass allows
+    (``MAX_TARGET``…). Raises :class:`RulesError` naming every field that is wrong.
+
+    ``bounded=False`` is only for reading back a game stored before the bounds
+    existed: it keeps counting as it did when it was stored.
+    """
     problems: list[Problem] = []
 
     def bad(name: str, template: str, **params: object) -> None:
@@ -190,12 +207,16 @@ def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
         bad("end", ONE_OF, expected=", ".join(ENDS), value=end)
     if target is not None and not (is_int(target) and target > 0):
         bad("target", ABOVE_0_OR_NULL, value=target)
+    elif bounded and target is not None and target > MAX_TARGET:
+        bad("target", AT_MOST, most=MAX_TARGET, value=target)
     elif end == END_FIXED_HANDS and target is not None:
         bad("target", gettext_noop("must be null when end is fixed-hands"))
     elif end in (END_FIRST_OUT, END_WHOLE_HAND) and target is None:
         bad("target", gettext_noop("is needed when end is {end}"), end=end)
     if hands is not None and not (is_int(hands) and hands > 0):
         bad("hands", ABOVE_0_OR_NULL, value=hands)
+    elif bounded and hands is not None and hands > MAX_FIXED_HANDS:
+        bad("hands", AT_MOST, most=MAX_FIXED_HANDS, value=hands)
     elif end == END_FIXED_HANDS and hands is None:
         bad("hands", gettext_noop("is needed when end is fixed-hands"))
     elif end in (END_FIRST_OUT, END_WHOLE_HAND) and hands is not None:
@@ -212,6 +233,8 @@ def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
             gettext_noop("must be a whole number, 0 or more, not {value!r}"),
             value=bonus,
         )
+    elif bounded and bonus > MAX_MATCH_BONUS:
+        bad("match_bonus", AT_MOST, most=MAX_MATCH_BONUS, value=bonus)
 
     multipliers = dict(_ALL_ONE)
     given = values["multipliers"]
@@ -231,6 +254,8 @@ def parse_ruleset(data: object, prefix: str = "ruleset") -> Ruleset:
                     gettext_noop("must be a whole number, 1 or more, not {value!r}"),
                     value=factor,
                 )
+            elif bounded and factor > MAX_MULTIPLIER:
+                bad(f"multipliers.{mode}", AT_MOST, most=MAX_MULTIPLIER, value=factor)
             else:
                 multipliers[mode] = factor
 

@@ -385,7 +385,9 @@ def test_stoeck_goes_out_before_weis_and_tricks(game):
 
 
 def with_target(ruleset: Ruleset, target: int) -> Ruleset:
-    return parse_ruleset({**ruleset.to_dict(), "end": "first-out", "hands": None, "target": target})
+    """The same rules, first-out to ``target``: 10**6, beyond ``MAX_TARGET``, is never reached."""
+    data = {**ruleset.to_dict(), "end": "first-out", "hands": None, "target": target}
+    return parse_ruleset(data, bounded=False)
 
 
 @FAST

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring import services
-from scoring.rules import RulesError
+from scoring.rules import RulesError, gamefile
 
 
 class Command(BaseCommand):
@@ -40,10 +39,7 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             return f"file: cannot read it ({getattr(error, 'strerror', None) or error})"
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            return f"json: not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
-        try:
+            data = gamefile.loads(text)  # not JSON, or nested too deeply: one line
             if isinstance(data, list):
                 games = services.import_games(data)
             else:
