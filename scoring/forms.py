@@ -462,6 +462,7 @@ class UploadGameForm(forms.Form):
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
     file = forms.FileField(
         label=_("Game file (jass-game/1, JSON)"),
+        help_text=_("At most 1 MB."),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
