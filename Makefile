@@ -19,17 +19,19 @@ $(VENV)/.installed: pyproject.toml uv.lock | $(UV)
 	$(UV) sync --frozen --python $(PYTHON)
 	@touch $@
 
+run: export DJANGO_DEBUG = 1
 run: install
+	@bash scripts/system_deps.sh pango || echo "(the site runs; its PDFs need Pango)"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:8000
 
 # The whole suite: lint, the fast tests, then the browser tests (marked e2e).
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(PY) scripts/find_browser.py || $(VENV)/bin/playwright install chromium
+	bash scripts/system_deps.sh pango poppler chromium
 	$(VENV)/bin/pytest
 
 fast: install

@@ -76,14 +76,22 @@ def page(browser, live_server, other_hosts):
     context.route("**/*", only_the_site)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    refused = []  # what the Content-Security-Policy blocked: the pages must need none of it
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     yield page
     context.close()
+    assert refused == [], "the page broke its own Content-Security-Policy"
 
 
 def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, caret="initial")  # no style injected
     return path
 
 

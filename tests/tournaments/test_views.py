@@ -563,7 +563,7 @@ def test_a_replaced_table_link_shuts_out_every_phone_that_opened_the_old_one(dir
 
     table.refresh_from_db()
     assert table.token != old_token
-    assert "Table 1 has a new link: the old one no longer works." in replaced
+    assert "Table 1 has a new link: the old one and its card no longer work." in replaced
     assert reverse("tournaments:table_link", args=[table.token]) in replaced
     hand = {
         "hand_number": 1,

@@ -187,8 +187,8 @@ def renew_link(request: HttpRequest, tournament_id: int, table_id: int) -> HttpR
         tournament,
         lambda: services.renew_link(table, director=request.user),
         _(
-            "Table %(number)s has a new link: the old one no longer works. Print its new "
-            "card, or let the table scan the code on this page."
+            "Table %(number)s has a new link: the old one and its card no longer work. "
+            "Print the table's new card."
         )
         % {"number": table.number},
     )

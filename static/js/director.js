@@ -1,0 +1,11 @@
+// The director's page refreshes its passes every 10 s while tables play (htmx), but
+// not while the director is typing in it or has a fold open: the refresh would
+// swallow what is being typed. (A listener, since the Content-Security-Policy allows
+// no string evaluated as script, which an htmx trigger filter would need.)
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const passes = document.getElementById("passes");
+  if (passes && event.detail.elt === passes
+      && passes.querySelector(":focus, details[open]")) {
+    event.preventDefault();
+  }
+});
