@@ -44,6 +44,13 @@ bench: install
 	$(PY) scripts/bench.py
 	$(PY) scripts/bench_tournament.py
 
+# The fault drill (a few minutes, 127.0.0.1 only; not part of `make test`): gunicorn on
+# PostgreSQL (SOAK_DATABASE_URL, by default the database `soak`, dropped and made again),
+# 50 games x 4 phones, every server process killed twice mid-run; no hand may be lost.
+.PHONY: soak
+soak: install
+	$(PY) scripts/soak.py
+
 format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .

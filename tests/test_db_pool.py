@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import subprocess
 import sys
 import threading
@@ -29,6 +30,7 @@ def database_settings(**env: str) -> dict:
     """The DATABASES["default"] that settings.py makes from ``env``."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     environment.pop("DATABASE_URL", None)
+    environment["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(50)
     code = "import json; from jassclub import settings; print(json.dumps(settings.DATABASES))"
     result = subprocess.run(
         [sys.executable, "-c", code],

@@ -1,0 +1,578 @@
+"""The fault drill (`make soak`): a club evening on gunicorn and PostgreSQL whose
+servers are killed mid-run. Not part of `make test`; a few minutes, 127.0.0.1 only.
+
+1. Drops and creates the database of ``SOAK_DATABASE_URL`` (default
+   ``postgres://postgres@127.0.0.1:5432/soak``: the drill's own), migrates it, and
+   stores a club, a scorer and 50 games with a signed-in session for each phone.
+2. Starts gunicorn on a free port of 127.0.0.1 (3 workers of 4 threads).
+3. Runs 50 games x 4 phones. The four phones of a game send the same hands, as the
+   table screen does with htmx: each posts the hand its screen asks for, with the
+   form's key. Phones race each other, one of them is often behind (its screen is
+   stale), a post is now and then sent twice (a double tap), and a post that gets
+   no answer or a 5xx is sent again with the same key until it gets one.
+4. Twice, when a third and two thirds of the hands are stored, kills every gunicorn
+   process (SIGKILL to the master and its workers) and starts gunicorn again.
+5. Checks the database: each game holds exactly its intended hands, none lost
+   (also none the server said it accepted), none twice, and every hand complete
+   (its one "recorded" change with the same hand, the game valid for the engine).
+
+Prints requests, accepted, refused with a message, 5xx, hands lost, duplicated,
+half-written, and exits with status 1 unless the last four are 0. Gunicorn is
+stopped on every exit, Ctrl-C included; the whole drill stops itself after
+HARD_LIMIT seconds.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import http.client
+import os
+import random
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+SOAK_URL = os.environ.get("SOAK_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/soak")
+HOST = "127.0.0.1"
+GAMES, PHONES, HANDS = 50, 4, 12
+KILLS = 2
+WORKERS, THREADS = 3, 4
+DRILL_SECONDS = 240  # phones give up after this
+HARD_LIMIT = 420  # the whole drill, setup included
+REQUEST_TIMEOUT = 20
+DOUBLE_TAP, BEHIND = 0.2, 0.3  # chances: a post sent twice; the last phone far behind
+
+RULESET = {"preset": "chibre", "target": 10000}  # never over within the drill's hands
+TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
+WEIS_VALUES = (20, 50, 100, 150, 200)  # the weis_<value> fields of the small Weis
+CARD_POINTS = 157
+
+
+def intended_post(game: int, number: int) -> dict[str, str]:
+    """The hand form of hand ``number`` of the ``game``-th game as its phones send it:
+    always valid, and no two hands of a game alike (the card points differ)."""
+    trump = TRUMPS[(number + game) % len(TRUMPS)]
+    data = {
+        "hand_number": str(number),
+        "trump": trump,
+        "typed_team": str((number + game) % 2),
+        "points": str(20 + (37 * number + 11 * game) % 118),
+        "match": "",
+        "weis_team": "",
+        "stoeck": "",
+        **{f"weis_{value}": "0" for value in WEIS_VALUES},
+    }
+    if number % 4 == 0:
+        data |= {"weis_team": str(number // 4 % 2), "weis_20": "1"}
+    if number % 5 == 0 and trump not in ("obe-abe", "unde-ufe"):
+        data["stoeck"] = str(number // 5 % 2)
+    return data
+
+
+def intended_hand(game: int, number: int) -> tuple[Any, ...]:
+    """What the database must hold for that hand: trump, card points, Weis, Stöck."""
+    data = intended_post(game, number)
+    points = int(data["points"])
+    cards = (points, CARD_POINTS - points)
+    if data["typed_team"] == "1":
+        cards = cards[::-1]
+    weis: list[tuple[int, ...]] = [(), ()]
+    if data["weis_team"]:
+        weis[int(data["weis_team"])] = (20,)
+    stoeck = int(data["stoeck"]) if data["stoeck"] else None
+    return (data["trump"], cards, tuple(weis), stoeck)
+
+
+def stored_hand(hand: Any) -> tuple[Any, ...]:
+    rules_hand = hand.to_rules()
+    weis = tuple(tuple(team) for team in rules_hand.weis)
+    return (rules_hand.trump, rules_hand.cards, weis, rules_hand.stoeck)
+
+
+# -- the database ---------------------------------------------------------------------------
+
+
+def recreate_database() -> None:
+    import psycopg
+    from psycopg import sql
+
+    url = urlsplit(SOAK_URL)
+    if url.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit(f"soak: {SOAK_URL} is not on this machine; the drill stays on 127.0.0.1")
+    name = sql.Identifier(url.path.lstrip("/"))
+    admin_url = url._replace(path="/postgres").geturl()
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=5) as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+
+
+def setup_django(env: dict[str, str]) -> None:
+    os.environ.update(env)
+    sys.path.insert(0, str(BASE_DIR))
+    import django
+
+    django.setup()
+
+
+@dataclass
+class Table:
+    index: int  # the game's place in the drill, which picks its hands
+    game_id: int
+    sessions: list[str]
+
+
+def prepare() -> list[Table]:
+    """Migrate, and store a club, its scorer and the games, with a session per phone."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    from clubs.models import Club, Member, Role
+    from scoring import rules, services
+    from scoring.rules import gamefile
+
+    call_command("migrate", verbosity=0, interactive=False)
+    club = Club.objects.create(name="Soak", slug="soak", place="127.0.0.1")
+    scorer = get_user_model().objects.create_user("soak-scorer")
+    Member.objects.create(club=club, user=scorer, name="Soak", role=Role.SCORER)
+    tables = []
+    for index in range(GAMES):
+        game = services.start_game(
+            club=club,
+            name=f"Table {index + 1}",
+            ruleset=rules.parse_ruleset(RULESET),
+            teams=(
+                gamefile.Team("Les Bourgs", ("Anne", "Claude")),
+                gamefile.Team("Les Nells", ("Bernard", "Denise")),
+            ),
+            first_chooser=index % 4,
+            suit_style="french",
+        )
+        sessions = []
+        for _phone in range(PHONES):
+            client = Client()
+            client.force_login(scorer)
+            sessions.append(client.cookies["sessionid"].value)
+        tables.append(Table(index, game.pk, sessions))
+    return tables
+
+
+# -- gunicorn -------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """gunicorn in a process group of its own, so that one signal reaches them all."""
+
+    def __init__(self, port: int, env: dict[str, str], log: Path) -> None:
+        self.port, self.env, self.log = port, env, log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            *(sys.executable, "-m", "gunicorn", "jassclub.wsgi"),
+            *("--bind", f"{HOST}:{self.port}", "--workers", str(WORKERS)),
+            *("--threads", str(THREADS), "--timeout", "30", "--log-level", "warning"),
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                command,
+                cwd=BASE_DIR,
+                env={**os.environ, **self.env},
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection((HOST, self.port), 1):
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.1)
+        raise RuntimeError(f"gunicorn did not start: see {self.log}")
+
+    def processes(self) -> list[int]:
+        """The master and its workers (Linux: /proc)."""
+        if self.process is None:
+            return []
+        group = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError):
+                    if os.getpgid(int(entry.name)) == self.process.pid:
+                        group.append(int(entry.name))
+        return group
+
+    def kill(self, sig: int = signal.SIGKILL) -> int:
+        """Send ``sig`` to every gunicorn process; returns how many there were."""
+        if self.process is None:
+            return 0
+        count = len(self.processes())
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, sig)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while self.processes() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.process = None
+        return count
+
+    def stop(self) -> None:
+        self.kill(signal.SIGTERM)
+
+
+# -- the phones -----------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """What the phones saw, counted under one lock."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    counts: collections.Counter[str] = field(default_factory=collections.Counter)
+    accepted_keys: dict[int, set[str]] = field(default_factory=lambda: collections.defaultdict(set))
+    unexpected: collections.Counter[str] = field(default_factory=collections.Counter)
+
+    def add(self, what: str, game_id: int | None = None, key: str | None = None) -> None:
+        with self.lock:
+            self.counts[what] += 1
+            if key is not None and game_id is not None:
+                self.accepted_keys[game_id].add(key)
+
+    def odd(self, what: str) -> None:
+        with self.lock:
+            self.unexpected[what] += 1
+
+
+@dataclass
+class Screen:
+    number: int
+    form_key: str
+    csrf: str
+
+
+HAND_FORM = 'id="hand-form"'
+FIELD = re.compile(r'name="(hand_number|form_key|csrfmiddlewaretoken)" value="([^"]*)"')
+
+
+def read_screen(html: str) -> Screen | None:
+    """The hand form a table screen (page or htmx part) shows: its hand and key."""
+    start = html.find(HAND_FORM)
+    if start < 0:
+        return None
+    found: dict[str, str] = {}
+    for name, value in FIELD.findall(html[start:]):
+        found.setdefault(name, value)
+    if set(found) != {"hand_number", "form_key", "csrfmiddlewaretoken"}:
+        return None
+    return Screen(int(found["hand_number"]), found["form_key"], found["csrfmiddlewaretoken"])
+
+
+class Phone(threading.Thread):
+    def __init__(
+        self, table: Table, seat: int, port: int, tally: Tally, deadline: float, stop: Any
+    ) -> None:
+        super().__init__(daemon=True, name=f"game {table.index} phone {seat}")
+        self.table, self.seat, self.port = table, seat, port
+        self.tally, self.deadline, self.stop = tally, deadline, stop
+        self.cookies = {"sessionid": table.sessions[seat]}
+        self.random = random.Random(table.index * PHONES + seat)
+        self.language = ("fr", "de", "en")[seat % 3]
+
+    def request(self, method: str, path: str, body: str = "", **headers: str) -> Any:
+        """One request on a new connection, as a phone's browser would; returns
+        ``(status, text)`` or raises ``OSError`` / ``http.client.HTTPException``."""
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT)
+        try:
+            cookie = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+            headers = {"Cookie": cookie, "Accept-Language": self.language, **headers}
+            connection.request(method, path, body=body.encode() or None, headers=headers)
+            response = connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            for header, value in response.getheaders():
+                if header.lower() == "set-cookie":
+                    name, _, rest = value.partition("=")
+                    self.cookies[name.strip()] = rest.split(";", 1)[0]
+            return response.status, text
+        finally:
+            connection.close()
+
+    def until_answered(self, method: str, path: str, body: str = "", **headers: str) -> Any:
+        """The same request again, same key, until the server answers (not 5xx),
+        waiting a little longer each time (0.2 s, doubling up to 2 s)."""
+        wait = 0.2
+        while time.monotonic() < self.deadline and not self.stop.is_set():
+            self.tally.add("requests")
+            try:
+                status, text = self.request(method, path, body, **headers)
+            except ConnectionRefusedError:
+                self.tally.add("connection refused")
+            except (OSError, http.client.HTTPException):
+                self.tally.add("cut off")  # killed while it was sent or answered
+            else:
+                if status < 500:
+                    return status, text
+                self.tally.add("5xx")
+            time.sleep(wait * self.random.uniform(1, 1.5))
+            wait = min(2 * wait, 2.0)
+        return None, ""
+
+    def run(self) -> None:
+        table_path = f"/games/{self.table.game_id}/table/"
+        post_path = f"/games/{self.table.game_id}/hands/"
+        screen = None
+        while time.monotonic() < self.deadline and not self.stop.is_set():
+            if screen is None:
+                status, text = self.until_answered("GET", table_path)
+                screen = read_screen(text)
+                if status is not None and screen is None:
+                    self.tally.odd(f"table screen without a hand form (HTTP {status})")
+                    return
+                continue
+            if screen.number > HANDS:
+                return  # every hand of the game is recorded
+            behind = self.seat == PHONES - 1 and self.random.random() < BEHIND
+            time.sleep(self.random.uniform(1.0, 2.5) if behind else self.random.uniform(0.05, 0.6))
+            data = {
+                **intended_post(self.table.index, screen.number),
+                "form_key": screen.form_key,
+                "csrfmiddlewaretoken": screen.csrf,
+            }
+            body = urlencode(data)
+            headers = {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "HX-Request": "true",
+                "HX-Target": "table",
+                "Referer": f"http://{HOST}:{self.port}{table_path}",
+            }
+            sends = 2 if self.random.random() < DOUBLE_TAP else 1
+            for _send in range(sends):
+                status, text = self.until_answered("POST", post_path, body, **headers)
+                if status is None:
+                    return
+                self.classify(status, text, screen.form_key)
+            screen = read_screen(text) if status == 200 else None
+
+    def classify(self, status: int, text: str, key: str) -> None:
+        """htmx gets the table part back: a warning when the hand was refused (another
+        phone recorded it, the screen was stale), the next hand's form when it was kept."""
+        if status != 200:
+            self.tally.odd(f"HTTP {status} to a hand")
+        elif "alert alert-warning" in text:
+            self.tally.add("refused with a message")
+        elif "is-invalid" in text or "alert-danger" in text:
+            self.tally.odd("a hand refused by the rules")
+        else:
+            self.tally.add("accepted", self.table.game_id, key)
+
+
+# -- the drill ------------------------------------------------------------------------------
+
+
+class ConnectionPeak(threading.Thread):
+    """The most connections the drill's database had at once (pg_stat_activity)."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.peak, self.done = 0, threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(SOAK_URL, autocommit=True) as watch:
+            while not self.done.wait(0.05):
+                (count,) = watch.execute(  # type: ignore[misc]
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).fetchone()
+                self.peak = max(self.peak, count)
+
+
+def stored_count(tables: list[Table]) -> int:
+    from django.db import connection
+
+    from scoring.models import Hand
+
+    try:
+        return Hand.objects.filter(game_id__in=[t.game_id for t in tables]).count()
+    finally:
+        connection.close()
+
+
+def drill(tables: list[Table], server: Server, tally: Tally) -> list[str]:
+    """The phones play; the servers die twice. Returns what happened to the servers."""
+    stop = threading.Event()
+    deadline = time.monotonic() + DRILL_SECONDS
+    phones = [
+        Phone(table, seat, server.port, tally, deadline, stop)
+        for table in tables
+        for seat in range(PHONES)
+    ]
+    for phone in phones:
+        phone.start()
+    total = GAMES * HANDS
+    kill_at = [total * (k + 1) // (KILLS + 1) for k in range(KILLS)]
+    events = []
+    try:
+        while any(phone.is_alive() for phone in phones) and time.monotonic() < deadline:
+            if kill_at and (stored := stored_count(tables)) >= kill_at[0]:
+                kill_at.pop(0)
+                killed = server.kill()
+                began = time.monotonic()
+                time.sleep(1)  # the phones find nobody there
+                server.start()
+                events.append(
+                    f"at {stored}/{total} hands killed {killed} gunicorn processes"
+                    f" (master and workers); serving again after {time.monotonic() - began:.1f} s"
+                )
+            time.sleep(0.2)
+    finally:
+        stop.set()
+        join_by = time.monotonic() + REQUEST_TIMEOUT + 5
+        for phone in phones:
+            phone.join(timeout=max(0, join_by - time.monotonic()))
+    if any(phone.is_alive() for phone in phones) or time.monotonic() >= deadline:
+        events.append(f"phones stopped by the time limit of {DRILL_SECONDS} s")
+    return events
+
+
+def check(tables: list[Table], tally: Tally) -> dict[str, int]:
+    """Lost, duplicated and half-written hands, as the database holds them."""
+    from scoring import rules
+    from scoring.models import Game, Hand, HandChange
+
+    found = {"lost": 0, "duplicated": 0, "half-written": 0}
+    for table in tables:
+        game = Game.objects.get(pk=table.game_id)
+        hands = list(Hand.objects.filter(game=game).order_by("number"))
+        changes = list(HandChange.objects.filter(game=game))
+        intended = {n: intended_hand(table.index, n) for n in range(1, HANDS + 1)}
+        by_number = {hand.number: hand for hand in hands}
+        found["lost"] += sum(1 for n in intended if n not in by_number)
+        keys = {str(change.form_key) for change in changes}
+        found["lost"] += len(tally.accepted_keys[table.game_id] - keys)  # said kept, not kept
+        for hand in hands:
+            content = stored_hand(hand)
+            if intended.get(hand.number) == content:
+                continue
+            if hand.number > HANDS or content in intended.values():
+                found["duplicated"] += 1  # a hand stored a second time, under another number
+            else:
+                found["half-written"] += 1
+        recorded = collections.Counter(
+            c.hand_number for c in changes if c.action == HandChange.RECORDED
+        )
+        for hand in hands:
+            logged = [c for c in changes if c.hand_number == hand.number and c.action == "recorded"]
+            if len(logged) != 1 or logged[0].after != hand.to_rules().to_dict():
+                found["half-written"] += 1  # a hand without its change, or not the same
+        found["half-written"] += sum(1 for n in recorded if n not in by_number)  # change only
+        if [hand.number for hand in hands] != list(range(1, len(hands) + 1)):
+            found["half-written"] += 1  # a gap in the numbers
+        try:
+            rules.play(game.rules, [hand.to_rules() for hand in hands])
+        except rules.RulesError:
+            found["half-written"] += 1
+    return found
+
+
+def report(tally: Tally, found: dict[str, int], events: list[str], peak: int, took: float) -> int:
+    counts = tally.counts
+    lines = [
+        ("requests", counts["requests"]),
+        ("accepted", counts["accepted"]),
+        ("refused with a message", counts["refused with a message"]),
+        ("5xx", counts["5xx"]),
+        ("sent again: cut off by a kill", counts["cut off"]),
+        ("sent again: connection refused", counts["connection refused"]),
+        ("hands lost", found["lost"]),
+        ("duplicated", found["duplicated"]),
+        ("half-written", found["half-written"]),
+    ]
+    print(
+        f"soak: {GAMES} games x {PHONES} phones, {HANDS} hands each, gunicorn"
+        f" --workers {WORKERS} --threads {THREADS} on PostgreSQL ({urlsplit(SOAK_URL).path[1:]})"
+    )
+    for event in events:
+        print(f"  {event}")
+    width = max(len(name) for name, _ in lines)
+    for name, value in lines:
+        print(f"{name:<{width}}  {value:>6}")
+    for what, value in sorted(tally.unexpected.items()):
+        print(f"{'unexpected: ' + what:<{width}}  {value:>6}")
+    print(f"{'database connections, peak':<{width}}  {peak:>6}")
+    print(f"{'time':<{width}}  {took:>5.0f}s")
+    failed = counts["5xx"] or any(found.values()) or tally.unexpected
+    incomplete = any("time limit" in event for event in events)
+    print("soak: FAILED" if failed or incomplete else "soak: ok")
+    return 1 if failed or incomplete else 0
+
+
+def main() -> int:
+    began = time.monotonic()
+    env = {
+        "DATABASE_URL": SOAK_URL,
+        "DJANGO_SETTINGS_MODULE": "scripts.soak_settings",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_DEBUG": "0",
+    }
+    log = Path(tempfile.mkdtemp(prefix="jassclub-soak-")) / "gunicorn.log"
+    server = Server(free_port(), env, log)
+
+    def give_up() -> None:
+        print(f"soak: stopped after the hard limit of {HARD_LIMIT} s", file=sys.stderr)
+        server.kill()
+        os._exit(2)
+
+    watchdog = threading.Timer(HARD_LIMIT, give_up)
+    watchdog.daemon = True
+    watchdog.start()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        recreate_database()
+        setup_django(env)
+        tables = prepare()
+        tally = Tally()
+        server.start()
+        peak = ConnectionPeak()
+        peak.start()
+        events = drill(tables, server, tally)
+        peak.done.set()
+        server.stop()
+        found = check(tables, tally)
+    except KeyboardInterrupt:
+        print("soak: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        server.kill()
+        watchdog.cancel()
+    status = report(tally, found, events, peak.peak, time.monotonic() - began)
+    if status:
+        print(f"gunicorn's log: {log}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
