@@ -383,6 +383,7 @@ VIEWS += [
         lambda w: {"side": "1"},
         CLUB_ADMIN_POST,
     ),
+    ("table qr", "get", lambda w: _t(w, "table_qr", "playing", w["table"].pk), None, CLUB_ADMIN),
     (
         "new table link",
         "post",

@@ -90,6 +90,11 @@ urlpatterns = [
         name="sign_for",
     ),
     path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/qr.svg",
+        tables.table_qr,
+        name="table_qr",
+    ),
+    path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/new-link/",
         tables.renew_link,
         name="renew_link",

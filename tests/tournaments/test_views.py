@@ -583,6 +583,9 @@ def test_a_replaced_table_link_shuts_out_every_phone_that_opened_the_old_one(dir
     new_phone.get(reverse("tournaments:table_link", args=[table.token]))
     assert new_phone.get(screen).status_code == 200
     assert table.events.filter(kind="new-link").count() == 1
+    qr = director.get(reverse("tournaments:table_qr", args=[t.pk, table.pk]))
+    assert qr["Content-Type"] == "image/svg+xml"
+    assert qr.content.startswith(b"<?xml") or b"<svg" in qr.content[:200]
     card = director.get(
         reverse("tournaments:table_cards", args=[t.pk, 1]) + f"?table={table.number}"
     )

@@ -3,10 +3,14 @@ and the director's decision or the totals of a paper sheet."""
 
 from __future__ import annotations
 
+import io
+
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -188,10 +192,24 @@ def renew_link(request: HttpRequest, tournament_id: int, table_id: int) -> HttpR
         lambda: services.renew_link(table, director=request.user),
         _(
             "Table %(number)s has a new link: the old one and its card no longer work. "
-            "Print the table's new card."
+            "The table's phone scans the new QR code under New link, or print its new card."
         )
         % {"number": table.number},
     )
+
+
+@require_GET
+@login_required
+def table_qr(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """The QR code of a table's current link, for the director to show on a phone
+    (after replacing the link, the table scans it here instead of a new card)."""
+    _tournament, table = directed_table(request, tournament_id, table_id)
+    url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2)
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"  # a replaced link must not linger
+    return response
 
 
 @require_POST
