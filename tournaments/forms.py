@@ -96,11 +96,12 @@ class TournamentForm(forms.ModelForm):
 
     PLAYED_RULES = ("format", "hands", "trump_order_text", "weis", "stoeck", "match_bonus")
 
-    LIMITS = {"passes": (1, 20), "hands": (1, 64), "best_of": (1, 20)}
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, (low, high) in self.LIMITS.items():
+        for name in ("passes", "hands", "best_of"):  # the model's bounds, checked first
+            validators = Tournament._meta.get_field(name).validators
+            low = max(v.limit_value for v in validators if isinstance(v, MinValueValidator))
+            high = min(v.limit_value for v in validators if isinstance(v, MaxValueValidator))
             field = self.fields[name]
             field.validators += [MinValueValidator(low), MaxValueValidator(high)]
             field.widget.attrs.update(min=low, max=high)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -47,13 +48,24 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=100, blank=True)
     format = models.CharField(_("format"), max_length=12, choices=FORMATS, default=TEAMS)
-    passes = models.PositiveSmallIntegerField(_("passes"), default=4)
-    hands = models.PositiveSmallIntegerField(_("hands per game"), default=16)
+    passes = models.PositiveSmallIntegerField(
+        _("passes"), default=4, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+    hands = models.PositiveSmallIntegerField(
+        _("hands per game"),
+        default=16,
+        validators=[MinValueValidator(1), MaxValueValidator(64)],  # within the engine's 100
+    )
     trump_order = models.JSONField(_("imposed trump order"), default=list, blank=True)
     weis = models.BooleanField(_("count Weis"), default=False)
     stoeck = models.BooleanField(_("count Stöck"), default=False)
     match_bonus = models.BooleanField(_("match bonus"), default=False)
-    best_of = models.PositiveSmallIntegerField(_("best passes counted"), null=True, blank=True)
+    best_of = models.PositiveSmallIntegerField(
+        _("best passes counted"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+    )
     tie_breaks = models.JSONField(_("tie-breaks"), default=default_tie_breaks)
     seed = models.BigIntegerField(_("seed of the draws"), default=new_seed)
     published = models.BooleanField(_("standings public"), default=False)

@@ -134,3 +134,18 @@ def test_the_director_sees_the_order_played_and_publishing_keeps_it(club, make_u
     t.refresh_from_db()
     assert t.trump_order == ["hearts", "hearts", "diamonds", "diamonds", "clubs", "spades"]
     assert "Hearts, Hearts, Diamonds, Diamonds, Clubs, Spades" in settings_page
+
+
+def test_the_admin_site_shares_the_forms_bounds(club):
+    """A tournament game above the engine's 100 hands would break every page that
+    reads its rules: the model refuses it wherever it is edited (the admin included)."""
+    import pytest
+    from django.core.exceptions import ValidationError
+
+    from tournaments.models import Tournament
+
+    t = Tournament(club=club, name="Marathon", date="2026-12-05", hands=200, passes=30)
+    with pytest.raises(ValidationError) as refused:
+        t.full_clean()
+
+    assert set(refused.value.message_dict) == {"hands", "passes"}
