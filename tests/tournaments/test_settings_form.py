@@ -7,10 +7,12 @@ import datetime as dt
 from html.parser import HTMLParser
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.test_services import teams, tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -139,11 +141,6 @@ def test_the_director_sees_the_order_played_and_publishing_keeps_it(club, make_u
 def test_the_admin_site_shares_the_forms_bounds(club):
     """A tournament game above the engine's 100 hands would break every page that
     reads its rules: the model refuses it wherever it is edited (the admin included)."""
-    import pytest
-    from django.core.exceptions import ValidationError
-
-    from tournaments.models import Tournament
-
     t = Tournament(club=club, name="Marathon", date="2026-12-05", hands=200, passes=30)
     with pytest.raises(ValidationError) as refused:
         t.full_clean()
