@@ -116,9 +116,9 @@ def test_200_concurrent_requests_are_served_within_the_pool(live_server, client)
         suit_style="french",
     )
     link = SpectatorLink.objects.create(game=game)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    session = client.cookies[settings.SESSION_COOKIE_NAME]
     pages = [
-        (f"{live_server.url}/games/{game.pk}/table/", {"Cookie": f"sessionid={session}"}),
+        (f"{live_server.url}/games/{game.pk}/table/", {"Cookie": f"{session.key}={session.value}"}),
         (f"{live_server.url}{link.get_absolute_url()}", {}),
     ]
     pool_size = settings.DATABASES["default"]["OPTIONS"].get("pool", {}).get("max_size", 10)
