@@ -48,6 +48,7 @@ ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
+    "jassclub",  # first: its runserver waits with more connections (management/commands)
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
