@@ -18,25 +18,11 @@ from scoring.drawing import MOST_HALF_CROSSES, MOST_STROKES
 from scoring.models import Game
 from scoring.rules import TRUMPS, Hand, gamefile, parse_ruleset, slate
 from tests.factories import game_document, hand, import_in_club
+from tests.test_table import start  # the new-game form as a phone sends it
 
 pytestmark = pytest.mark.django_db
 
 DEEP = "[" * 100_000  # Python's JSON reader runs out of stack on this
-
-
-def start(client, **fields):
-    data = {
-        "club": Club.objects.get(slug="test-club").pk,
-        "preset": "chibre",
-        "seat_0": "Anne",
-        "seat_1": "Bernard",
-        "seat_2": "Claude",
-        "seat_3": "Denise",
-        "first_chooser": "0",
-        "suit_style": "french",
-        **fields,
-    }
-    return client.post(reverse("scoring:new_game"), data, HTTP_ACCEPT_LANGUAGE="en")
 
 
 def upload(client, content: bytes):
