@@ -101,7 +101,7 @@ def join_club(*, invitation: Invitation, user: AbstractBaseUser, player_name: st
             _("You are already a member of %(club)s: an invitation does not change your role.")
             % {"club": club}
         )
-    same_name = Member.objects.filter(club=club, name=player_name).first()
+    same_name = Member.objects.filter(club=club, name__iexact=player_name).first()
     if same_name and same_name.user_id is not None:
         raise ClubRuleBroken(
             _("Another member of this club plays as %(name)s: choose another player name.")
@@ -135,7 +135,7 @@ def _own_name(club: Club, name: str, user: AbstractBaseUser) -> str:
 
 
 @transaction.atomic
-def link_claim(*, member: Member) -> Member:
+def link_claim(*, member: Member, by: AbstractBaseUser | None = None) -> Member:
     """An admin agrees that ``member`` is the player without an account it claims to be.
 
     The player's record gets the member's account and role (what the person had,
@@ -144,6 +144,10 @@ def link_claim(*, member: Member) -> Member:
     that player are dropped: those who made them stay members under their own names.
     Returns the player."""
     member = Member.objects.select_for_update().get(pk=member.pk)
+    if by is not None and member.user_id == by.pk:  # joined as admin: still not their call
+        raise ClubRuleBroken(
+            _("Another admin of the club confirms who you are: you cannot link yourself.")
+        )
     if member.claim_id is None:
         raise ClubRuleBroken(
             _("%(name)s no longer waits to be linked to a player.") % {"name": member.name}

@@ -178,7 +178,7 @@ def link_claim(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     club = access.club_for(request.user, slug, Role.ADMIN)
     member = get_object_or_404(Member, pk=member_id, club=club)
     try:
-        player = services.link_claim(member=member)
+        player = services.link_claim(member=member, by=request.user)
     except services.ClubRuleBroken as broken:
         messages.error(request, str(broken))
     else:

@@ -99,6 +99,20 @@ def _can_score(request: HttpRequest, game: Game) -> bool:
     return True
 
 
+def replaced_link(request: HttpRequest, game_id: int) -> HttpResponse | None:
+    """For a browser that scores the game through a table link the director has
+    replaced since: the page that says so (and the browser's access is gone)."""
+    grants = table_grants(request)
+    if str(game_id) not in grants:
+        return None
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is not None and table_granted(request, game):
+        return None
+    del grants[str(game_id)]
+    request.session[TABLE_GRANTS] = grants
+    return render(request, "scoring/link_replaced.html", status=410)
+
+
 def signed_in_or_table_link(view):
     """Like ``login_required``, but a browser that opened the game's table link may
     score that game without an account."""
@@ -107,14 +121,8 @@ def signed_in_or_table_link(view):
     def wrapped(request: HttpRequest, game_id: int, *args, **kwargs):
         if request.user.is_authenticated:
             return view(request, game_id, *args, **kwargs)
-        grants = table_grants(request)
-        if str(game_id) in grants:
-            game = Game.objects.select_related("table").filter(pk=game_id).first()
-            if game is not None and table_granted(request, game):
-                return view(request, game_id, *args, **kwargs)
-            del grants[str(game_id)]  # the director replaced the link: this phone is out
-            request.session[TABLE_GRANTS] = grants
-            return render(request, "scoring/link_replaced.html", status=410)
+        if str(game_id) in table_grants(request):
+            return replaced_link(request, game_id) or view(request, game_id, *args, **kwargs)
         return login_required(view)(request, game_id, *args, **kwargs)
 
     return wrapped
@@ -203,6 +211,7 @@ def _table(
         "dispute": dispute or DisputeForm(),
         "form": form or _hand_form(view),
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
+        "attempt": uuid.uuid4(),  # a signature's form key: a wrong code sent twice counts once
     }
     template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
     response = render(request, template, context, status=200 if request.htmx else status)

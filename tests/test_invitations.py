@@ -182,7 +182,7 @@ def test_the_admin_sees_the_claim_and_links_it(club, anne):
     linked = admin.post(reverse("clubs:link_claim", args=[club.slug, newcomer.pk]), follow=True)
 
     anne.refresh_from_db()
-    assert "Anne (anne) (account anne) says they are the player Anne" in page
+    assert "Anne (anne) says they are the player Anne" in page
     assert anne.user.username == "anne"
     assert anne.role == Role.SCORER  # the account's role, never the record's
     assert not Member.objects.filter(pk=newcomer.pk).exists()
@@ -292,3 +292,30 @@ def test_invitations_made_before_uses_were_counted_count_as_used_up():
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_someone_who_joined_as_an_admin_cannot_link_their_own_claim(club, anne):
+    """An admin invitation makes the newcomer an admin: still, who they are is for
+    another admin to confirm, or a stranger with an admin link takes Anne's record."""
+    claimant = browser_of("mallory")
+    join(claimant, invitation(club, Role.ADMIN), "Anne")
+    newcomer = Member.objects.get(user__username="mallory")
+
+    page = claimant.get(reverse("clubs:members", args=[club.slug])).content.decode()
+    forged = claimant.post(
+        reverse("clubs:link_claim", args=[club.slug, newcomer.pk]), follow=True
+    ).content.decode()
+
+    anne.refresh_from_db()
+    assert anne.user is None
+    assert "you cannot link yourself" in page
+    assert "Link to Anne" not in page
+    assert "you cannot link yourself" in forged
+
+
+def test_a_name_spelt_in_other_letter_case_claims_the_player_too(club, anne):
+    join(browser_of("annie"), invitation(club), "anne")
+
+    newcomer = Member.objects.get(user__username="annie")
+    assert newcomer.claim == anne
+    assert newcomer.name == "anne (annie)"

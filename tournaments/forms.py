@@ -235,7 +235,21 @@ class PaperTotalsForm(forms.Form):
         }
 
 
-class DecideForm(forms.Form):
+class SeenTotalsForm(forms.Form):
+    """The totals the screen showed when it was sent ("400:228"): a signature or a
+    decision counts only for the totals its author saw (a stale screen is refused)."""
+
+    totals = forms.RegexField(regex=r"^\d{1,6}:\d{1,6}$", required=False)
+
+    def seen(self) -> tuple[int, int] | None:
+        text = self.cleaned_data.get("totals")
+        if not text:
+            return None
+        first, second = text.split(":")
+        return int(first), int(second)
+
+
+class DecideForm(SeenTotalsForm):
     reason = forms.CharField(label=_("Why"), max_length=500, required=False)
 
 
@@ -249,7 +263,7 @@ def _code_field() -> forms.CharField:
     )
 
 
-class SideForm(forms.Form):
+class SideForm(SeenTotalsForm):
     """Which side of a table acts: 0 (first team) or 1 (second)."""
 
     side = forms.TypedChoiceField(
@@ -257,12 +271,19 @@ class SideForm(forms.Form):
     )
 
 
-class ConfirmForm(SideForm):
+class CodeForm(SideForm):
+    """A side acting with the code of its own slip. ``attempt``, a key drawn when the
+    form is shown, makes a reload or a double tap of a wrong code count once."""
+
     code = _code_field()
+    attempt = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
 
-class DisputeForm(SideForm):
-    code = _code_field()
+class ConfirmForm(CodeForm):
+    pass
+
+
+class DisputeForm(CodeForm):
     reason = forms.CharField(
         label=_("What is wrong?"),
         max_length=500,

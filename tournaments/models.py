@@ -277,6 +277,7 @@ class TableEvent(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True)  # totals
     reason = models.TextField(_("why"), blank=True)
     device = models.CharField(_("device"), max_length=60, blank=True)  # the phone that sent it
+    attempt = models.UUIDField(null=True, blank=True, editable=False)  # a wrong code's form key
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

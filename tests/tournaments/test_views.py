@@ -592,3 +592,81 @@ def test_a_replaced_table_link_shuts_out_every_phone_that_opened_the_old_one(dir
     assert card.status_code == 200
     assert card["Content-Type"] == "application/pdf"
     assert "table-1" in card["Content-Disposition"]
+
+
+def test_a_signature_from_a_screen_showing_older_totals_is_refused(director, club):
+    """Team 2's own phone shows 400 : 228; the table's phone then corrects a hand. Its
+    signature was for 400 : 228, so it does not count for what the game is now."""
+    _t, table = published_table(director, club)
+    opponents = Client(HTTP_ACCEPT_LANGUAGE="en")
+    opponents.get(reverse("tournaments:table_link", args=[table.token]))
+    screen = opponents.get(reverse("scoring:table", args=[table.game_id])).content.decode()
+    assert 'name="totals" value="400:228"' in screen
+    hand = table.game.hands.get(number=2)
+    hand.cards_0, hand.cards_1 = 57, 100  # a correction on the table's phone
+    hand.save()
+
+    refused = opponents.post(
+        reverse("tournaments:confirm", args=[table.game_id]),
+        {"side": 1, "code": table.codes[1], "totals": "400:228"},
+        follow=True,
+    ).content.decode()
+
+    table.refresh_from_db()
+    assert table.signatures == {}
+    assert "The score changed since this screen was shown: it is now 357 : 271." in refused
+
+
+def test_the_director_settles_only_the_totals_the_page_showed(director, club):
+    t, table = published_table(director, club)
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="totals" value="400:228"' in page
+    hand = table.game.hands.get(number=1)
+    hand.cards_0, hand.cards_1 = 57, 100
+    hand.save()
+
+    refused = director.post(
+        reverse("tournaments:decide", args=[t.pk, table.pk]),
+        {"totals": "400:228"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+
+    table.refresh_from_db()
+    assert table.state != Table.DECIDED
+    assert "The score changed since this screen was shown" in refused
+
+
+def test_a_wrong_code_sent_again_by_a_reload_counts_once(director, club):
+    _t, table = published_table(director, club)
+    phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    wrong = next(c for c in ("000000", "111111", "222222") if c not in table.codes)
+    sent = {"side": 1, "code": wrong, "attempt": str(uuid.uuid4())}
+    url = reverse("tournaments:confirm", args=[table.game_id])
+
+    first = phone.post(url, sent).content.decode()
+    again = phone.post(url, sent).content.decode()  # the browser's reload of that POST
+
+    table.refresh_from_db()
+    assert table.wrong_codes_of(1) == 1
+    assert "4 more tries" in first
+    assert "4 more tries" in again
+    assert 'name="attempt" value="' + sent["attempt"] not in again  # a new key for a new try
+
+
+def test_a_phone_whose_link_was_replaced_is_told_so_when_it_signs(director, club):
+    t, table = published_table(director, club)
+    phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    director.post(reverse("tournaments:renew_link", args=[t.pk, table.pk]))
+
+    late = phone.post(
+        reverse("tournaments:confirm", args=[table.game_id]),
+        {"side": 0, "code": table.codes[0]},
+    )
+
+    assert late.status_code == 410
+    assert "This table's link was replaced" in late.content.decode()
+    table.refresh_from_db()
+    assert table.signatures == {}

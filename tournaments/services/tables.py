@@ -4,6 +4,7 @@ is kept as a :class:`TableEvent`: who, when, before, after and why."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any, NamedTuple
 
 from django.db import transaction
@@ -32,7 +33,10 @@ class Signed(NamedTuple):
     confirmed: bool
 
 
-def _finished_totals(table: Table) -> list[int]:
+def _finished_totals(table: Table, seen: tuple[int, int] | None = None) -> list[int]:
+    """The totals of the table's finished game, which a signature or a decision
+    settles; if the screen that sent it showed others (``seen``), the game changed
+    since and nobody agreed to these."""
     if table.round.state != Pass.PUBLISHED:
         raise TournamentRuleBroken(_("This pass is not being played."))
     if table.settled:
@@ -40,10 +44,20 @@ def _finished_totals(table: Table) -> list[int]:
     result = table.game.result() if table.game is not None else None
     if result is None or not result.over:
         raise TournamentRuleBroken(_("The game is not finished: all hands first."))
+    if seen is not None and list(seen) != list(result.totals):
+        raise TournamentRuleBroken(
+            _(
+                "The score changed since this screen was shown: it is now %(first)s : "
+                "%(second)s. Check it, then sign or decide again."
+            )
+            % {"first": result.totals[0], "second": result.totals[1]}
+        )
     return list(result.totals)
 
 
-def _code_refused(table: Table, side: int, code: str, device: str) -> str | None:
+def _code_refused(
+    table: Table, side: int, code: str, device: str, attempt: uuid.UUID | None
+) -> str | None:
     """Why a side may not sign or dispute with ``code``, or None when the code is on
     its own slip. A wrong code is counted for the side it was typed for, whichever
     phone typed it, and kept in the table's record; the count survives the other side
@@ -63,10 +77,12 @@ def _code_refused(table: Table, side: int, code: str, device: str) -> str | None
         if found is not None:  # the other side's own code, typed in the wrong box: no guess
             return _("This is the code on the other team's slip: each team types its own.")
         counts = [table.wrong_codes_of(s) for s in (0, 1)]
-        counts[side] += 1
-        table.wrong_codes = counts
-        table.save(update_fields=["wrong_codes"])
-        log(table, TableEvent.WRONG_CODE, side=side, device=device)
+        sent_again = attempt is not None and table.events.filter(attempt=attempt).exists()
+        if not sent_again:  # a reload or a double tap of the same form counts once
+            counts[side] += 1
+            table.wrong_codes = counts
+            table.save(update_fields=["wrong_codes"])
+            log(table, TableEvent.WRONG_CODE, side=side, device=device, attempt=attempt)
     left = CODE_BUDGET - counts[side]
     if left <= 0:
         return _(
@@ -82,10 +98,10 @@ def _code_refused(table: Table, side: int, code: str, device: str) -> str | None
     ) % {"left": left}
 
 
-def _check_code(table: Table, side: int, code: str, device: str) -> None:
+def _check_code(table: Table, side: int, code: str, device: str, attempt: uuid.UUID | None) -> None:
     if side not in (0, 1):
         raise TournamentRuleBroken(_("Choose the team that signs."))
-    refused = _code_refused(table, side, code, device)  # counted even when refused
+    refused = _code_refused(table, side, code, device, attempt)  # counted even when refused
     if refused is not None:
         raise TournamentRuleBroken(refused)
 
@@ -103,22 +119,33 @@ def unlock_codes(table: Table, *, director: Any = None) -> Table:
     return table
 
 
-def confirm_table(table: Table, side: int, code: str, *, device: str = "") -> Signed:
-    """A side signs the finished game with the code of its own slip. The result is
+def confirm_table(
+    table: Table,
+    side: int,
+    code: str,
+    *,
+    seen: tuple[int, int] | None = None,
+    device: str = "",
+    attempt: uuid.UUID | None = None,
+) -> Signed:
+    """A side signs the finished game with the code of its own slip, for the totals
+    its screen showed (``seen``: refused if the game changed since). The result is
     confirmed when both sides have signed the same totals: the opponents of whoever
     kept the score always confirm, whether on the same phone or on their own."""
-    _check_code(table, side, code, device)
+    _check_code(table, side, code, device, attempt)
     with transaction.atomic():
-        return _sign(locked_table(table), side)
+        return _sign(locked_table(table), side, seen=seen)
 
 
 @transaction.atomic
-def sign_for(table: Table, side: int, *, director: Any = None) -> Signed:
+def sign_for(
+    table: Table, side: int, *, seen: tuple[int, int] | None = None, director: Any = None
+) -> Signed:
     """The director signs for a side that cannot (its slip lost, or locked by wrong
     codes) after checking the game with it; kept with who and when."""
     if side not in (0, 1):
         raise TournamentRuleBroken(_("Choose the team that signs."))
-    return _sign(locked_table(table), side, user=director)
+    return _sign(locked_table(table), side, user=director, seen=seen)
 
 
 @transaction.atomic
@@ -133,8 +160,10 @@ def renew_link(table: Table, *, director: Any = None) -> Table:
     return table
 
 
-def _sign(table: Table, side: int, *, user: Any = None) -> Signed:
-    totals = _finished_totals(table)
+def _sign(
+    table: Table, side: int, *, user: Any = None, seen: tuple[int, int] | None = None
+) -> Signed:
+    totals = _finished_totals(table, seen)
     held = table.signed_sides(totals)
     again = side in held  # the same side signing the same totals twice: kept once
     table.signatures = {str(s): totals for s in held | {side}}
@@ -151,14 +180,22 @@ def _sign(table: Table, side: int, *, user: Any = None) -> Signed:
     return Signed(table, side, confirmed)
 
 
-def dispute_table(table: Table, side: int, code: str, reason: str, *, device: str = "") -> Table:
+def dispute_table(
+    table: Table,
+    side: int,
+    code: str,
+    reason: str,
+    *,
+    device: str = "",
+    attempt: uuid.UUID | None = None,
+) -> Table:
     """A side does not agree with the finished game: the director looks at it. The
     signatures are cleared; the table can correct the game and both sign again, or
     the director decides."""
     reason = reason.strip()
     if not reason:
         raise TournamentRuleBroken(_("Say what is wrong, so that the director can check it."))
-    _check_code(table, side, code, device)
+    _check_code(table, side, code, device, attempt)
     with transaction.atomic():
         return _dispute(locked_table(table), side, reason)
 
@@ -206,12 +243,19 @@ def table_states(round_: Pass) -> dict[int, TableStatus]:
 
 
 @transaction.atomic
-def decide_table(table: Table, *, director: Any = None, reason: str = "") -> Table:
+def decide_table(
+    table: Table,
+    *,
+    director: Any = None,
+    reason: str = "",
+    seen: tuple[int, int] | None = None,
+) -> Table:
     """The director settles a table whose sides have not both signed (a dispute, a
-    team gone home) after checking its finished game; kept with who, when and why."""
+    team gone home) after checking its finished game, at the totals the director's
+    page showed (``seen``); kept with who, when and why."""
     locked_pass(table.round_id)
     table = locked_table(table)
-    totals = _finished_totals(table)
+    totals = _finished_totals(table, seen)
     table.state = Table.DECIDED
     table.save(update_fields=["state"])
     log(table, TableEvent.DECIDED, user=director, after=totals, reason=reason.strip())

@@ -130,7 +130,9 @@ def director_page(
                         for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
                     ],
                     "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
-                    "locked": [sides[s] for s in (0, 1) if t.code_locked(s)] if playing else [],
+                    "locked": [sides[s] for s in (0, 1) if t.code_locked(s)]
+                    if playing and not t.settled
+                    else [],
                     "paper_reason": services.paper_replaces_a_result(t, round_),
                     "paper": paper if paper and paper["table"] == t.pk else None,
                     "events": [

@@ -76,6 +76,8 @@ def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpR
 def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
     """A side signs the finished game with the code of its own slip; once both have
     signed, the result is confirmed."""
+    if replaced := scoring_views.replaced_link(request, game_id):
+        return replaced
     table = _table_of_game(request, game_id)
     form = ConfirmForm(request.POST)
     if form.is_valid():
@@ -84,7 +86,9 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
                 table,
                 form.cleaned_data["side"],
                 form.cleaned_data["code"],
+                seen=form.seen(),
                 device=scoring_views.device_name(request),
+                attempt=form.cleaned_data["attempt"],
             )
         except services.TournamentRuleBroken as broken:
             form.add_error("code", str(broken))
@@ -107,6 +111,8 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
     """A side does not agree with the finished game: the director is told why."""
+    if replaced := scoring_views.replaced_link(request, game_id):
+        return replaced
     table = _table_of_game(request, game_id)
     form = DisputeForm(request.POST)
     if form.is_valid():
@@ -117,6 +123,7 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
                 form.cleaned_data["code"],
                 form.cleaned_data["reason"],
                 device=scoring_views.device_name(request),
+                attempt=form.cleaned_data["attempt"],
             )
         except services.TournamentRuleBroken as broken:
             form.add_error(None, str(broken))
@@ -135,11 +142,12 @@ def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
     gone home), saying why if they like."""
     tournament, table = directed_table(request, tournament_id, table_id)
     form = DecideForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    valid = form.is_valid()
+    reason, seen = (form.cleaned_data["reason"], form.seen()) if valid else ("", None)
     return act(
         request,
         tournament,
-        lambda: services.decide_table(table, director=request.user, reason=reason),
+        lambda: services.decide_table(table, director=request.user, reason=reason, seen=seen),
         _("Table %(number)s decided.") % {"number": table.number},
         where=_("Table %(number)s") % {"number": table.number},
     )
@@ -173,7 +181,7 @@ def sign_for(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRes
     return act(
         request,
         tournament,
-        lambda: services.sign_for(table, side, director=request.user),
+        lambda: services.sign_for(table, side, seen=form.seen(), director=request.user),
         _("Table %(number)s: signed for %(team)s.")
         % {"number": table.number, "team": _side_name(table, side)},
         where=_("Table %(number)s") % {"number": table.number},
