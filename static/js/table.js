@@ -104,6 +104,14 @@
     updateWeis();
   }
 
+  // A request the server refuses outright (the result was settled meanwhile, or this
+  // phone's table link was replaced) swaps nothing: load the page as it is now, so
+  // that the screen says why instead of a button that does nothing.
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status >= 400 && status < 500) window.location.reload();
+  });
+
   if (window.htmx) {
     window.htmx.onLoad(setUp);
   } else {
