@@ -28,6 +28,7 @@ import collections
 import contextlib
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -384,6 +385,8 @@ def main() -> int:
     status = report(tally, found, events, peak.peak, time.monotonic() - began)
     if status:
         print(f"gunicorn's log: {log}")
+    else:  # nothing to look at: leave no folder behind
+        shutil.rmtree(log.parent, ignore_errors=True)
     return status
 
 
