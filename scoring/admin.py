@@ -12,7 +12,7 @@ from django.db import models
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
-from scoring import rules
+from scoring import extras, rules
 from scoring.models import Game, Hand, Player, Team
 from scoring.rules import gamefile
 
@@ -121,7 +121,7 @@ class HandInline(admin.TabularInline):
 
     @staticmethod
     def _tournament_game(obj: Game | None) -> bool:
-        return obj is not None and getattr(obj, "table", None) is not None
+        return obj is not None and extras.claimed(obj)
 
     def has_change_permission(self, request, obj=None):
         return not self._tournament_game(obj) and super().has_change_permission(request, obj)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from jassclub.links import RevocableLink
-from scoring import rules
+from scoring import extras, rules
 from scoring.rules import gamefile
 
 TEAM_CHOICES = [(0, _("Team 1")), (1, _("Team 2"))]
@@ -111,11 +111,10 @@ class Game(models.Model):
         return self.record().result()
 
     def imposed_trump(self, number: int) -> str | None:
-        """The trump the tournament imposes on hand ``number`` of its table's game;
-        ``None`` for an ordinary game, whose trump the chooser picks. (Select
-        ``table__round__tournament`` with the game to spare the queries.)"""
-        table = getattr(self, "table", None)  # tournaments.Table, when there is one
-        return None if table is None else table.round.tournament.trump_of_hand(number)
+        """The trump imposed on hand ``number`` (a tournament's, through the game's
+        extra: ``scoring.extras``); ``None`` for an ordinary game, whose trump the
+        chooser picks. (Select ``extras.related()`` with the game to spare queries.)"""
+        return extras.extra_for(self).imposed_trump(self, number)
 
 
 def _number(hand: Hand) -> int:

@@ -21,11 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club
-from scoring import rules
+from scoring import extras, rules
 from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import Problem, RulesError, gamefile
 from scoring.suits import trump_label
-from tournaments.models import Table, TableEvent
 
 
 class StaleScreen(Exception):
@@ -203,61 +202,10 @@ def hand_version(hand: Hand | None) -> str:
 def _locked_hands(game_id: int) -> tuple[Game, list[Hand]]:
     game = (
         Game.objects.select_for_update(of=("self",))  # the game's row; its table is read
-        .select_related("table__round__tournament")
+        .select_related(*extras.related())
         .get(pk=game_id)
     )
     return game, list(game.hands.order_by("number"))
-
-
-def _settled_table(game: Game, action: str, author: Author) -> Table | None:
-    """The tournament table of ``game`` when its result is settled (both sides signed,
-    or the director decided), locked after the game's row as signatures lock them.
-    Only the director changes a settled result, by correcting a hand and saying why
-    (:class:`StaleScreen` or :class:`ReasonNeeded` otherwise, nothing stored)."""
-    if getattr(game, "table", None) is None:  # not a tournament's game (joined, no query)
-        return None
-    # read again now that the game is locked: the joined row is as it was before the wait
-    table = Table.objects.select_for_update().get(game_id=game.pk)
-    if not table.settled:
-        return None
-    if not author.director:
-        raise StaleScreen(
-            _("This table's result is settled: only the tournament director changes it now.")
-        )
-    if action != HandChange.EDITED:
-        raise StaleScreen(_("This table's result is settled: correct a hand instead."))
-    if not author.reason.strip():
-        raise ReasonNeeded(_("The result was confirmed: say why it changes."))
-    return table
-
-
-def _director_changed(
-    table: Table,
-    before: rules.GameResult,
-    after: rules.GameResult,
-    hands: list[rules.Hand],
-    change: HandChange,
-    author: Author,
-) -> None:
-    """A settled result the director changed: the sides' signatures are for the old
-    totals, so it is the director's decision now; kept with before, after and why.
-    After its pass closed, the result stored for the standings follows."""
-    table.state = Table.DECIDED
-    if table.result is not None:
-        table.result = {
-            "totals": list(after.totals),
-            "matches": list(rules.matches_made(hands)),
-            "change": change.pk,
-        }
-    table.save(update_fields=["state", "result"])
-    TableEvent.objects.create(
-        table=table,
-        kind=TableEvent.CHANGED,
-        before=list(before.totals),
-        after=list(after.totals),
-        reason=author.reason,
-        user=author.user_or_none,
-    )
 
 
 IMPOSED_TRUMP = gettext_noop("The trump of hand {hand} is imposed in this tournament: {trump}.")
@@ -342,7 +290,7 @@ def record_hand(
 
     def action() -> Done:
         game, hands = _locked_hands(game_id)
-        _settled_table(game, HandChange.RECORDED, author)
+        extras.extra_for(game).guard_change(game, HandChange.RECORDED, author)
         if number != len(hands) + 1:
             return _repeated_or_stale(
                 game_id,
@@ -382,7 +330,8 @@ def correct_hand(
 
     def action() -> Done:
         game, hands = _locked_hands(game_id)
-        table = _settled_table(game, HandChange.EDITED, author)
+        extra = extras.extra_for(game)
+        guarded = extra.guard_change(game, HandChange.EDITED, author)
         if not 1 <= number <= len(hands):
             return _repeated_or_stale(
                 game_id,
@@ -402,9 +351,9 @@ def correct_hand(
         corrected[number - 1] = hand
         after = rules.play(game.rules, corrected)
         change = _log(game, number, HandChange.EDITED, stored, hand, form_key, author)
-        if table is not None:
+        if guarded is not None:
             before = rules.play(game.rules, [h.to_rules() for h in hands], check=False)
-            _director_changed(table, before, after, corrected, change, author)
+            extra.after_change(guarded, before, after, corrected, change, author)
         replacement = Hand.from_rules(game, number, hand)
         replacement.pk, replacement.created_at = stored.pk, stored.created_at
         replacement.save()
@@ -420,7 +369,7 @@ def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Au
 
     def action() -> Done:
         game, hands = _locked_hands(game_id)
-        _settled_table(game, HandChange.UNDONE, author)
+        extras.extra_for(game).guard_change(game, HandChange.UNDONE, author)
         if not hands or hands[-1].number != number:
             return _repeated_or_stale(
                 game_id,

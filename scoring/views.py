@@ -11,6 +11,7 @@ import json
 import re
 import secrets
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import access
 from clubs.models import Member, Role
-from scoring import rules, services
+from scoring import extras, rules, services
 from scoring.forms import (
     HandForm,
     StartGameForm,
@@ -36,57 +37,26 @@ from scoring.forms import (
 from scoring.models import Game, HandChange, SpectatorLink
 from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
-from tournaments.forms import ConfirmForm, DisputeForm
 
 DEVICE_COOKIE = "jass_device"
-
-
-TABLE_GRANTS = "table_links"  # set by a tournament table's link (tournaments.views)
-
-
-def table_grants(request: HttpRequest) -> dict[str, str]:
-    """The games this browser scores through a table's link: game id -> the link's
-    token it came through (a link the director replaced no longer counts)."""
-    grants = request.session.get(TABLE_GRANTS, {})
-    return grants if isinstance(grants, dict) else {}
-
-
-def table_granted(request: HttpRequest, game: Game) -> bool:
-    """Whether this browser opened the game's table link, and that link still holds."""
-    table = getattr(game, "table", None)
-    token = table_grants(request).get(str(game.pk))
-    return (
-        table is not None
-        and token is not None
-        and table.revoked_at is None
-        and secrets.compare_digest(token, table.token)
-    )
 
 
 def _game(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
     """The game with teams, players and hands, if the user may see it (and do what
     ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that."""
     game = get_object_or_404(
-        Game.objects.with_everything().select_related("table__round__tournament"), pk=game_id
+        Game.objects.with_everything().select_related(*extras.related()), pk=game_id
     )
     return _check(request, game, needed)
 
 
-def _settled(game: Game) -> bool:
-    """A tournament table's result confirmed by the opponents or decided."""
-    table = getattr(game, "table", None)
-    return table is not None and table.settled
-
-
 def _check(request: HttpRequest, game: Game, needed: str) -> Game:
-    """A tournament table's game is scored through its table link until the result
-    is confirmed; after that only the director (a club admin) changes it."""
-    settled = _settled(game)
-    if table_granted(request, game) and (
-        not settled or needed == Role.MEMBER  # the table still sees its confirmed game
-    ):
+    """Access to a game through its club's roles, or what its extra grants (a
+    tournament table's link); a settled result is changed by a club admin only."""
+    extra = extras.extra_for(game)
+    if extra.grants(request, game, needed):
         return game
-    if settled and needed == Role.SCORER:
+    if extra.settled(game) and needed == Role.SCORER:
         needed = Role.ADMIN
     return access.check_game(request.user, game, needed)
 
@@ -99,30 +69,19 @@ def _can_score(request: HttpRequest, game: Game) -> bool:
     return True
 
 
-def replaced_link(request: HttpRequest, game_id: int) -> HttpResponse | None:
-    """For a browser that scores the game through a table link the director has
-    replaced since: the page that says so (and the browser's access is gone)."""
-    grants = table_grants(request)
-    if str(game_id) not in grants:
-        return None
-    game = Game.objects.select_related("table").filter(pk=game_id).first()
-    if game is not None and table_granted(request, game):
-        return None
-    del grants[str(game_id)]
-    request.session[TABLE_GRANTS] = grants
-    return render(request, "scoring/link_replaced.html", status=410)
-
-
 def signed_in_or_table_link(view):
-    """Like ``login_required``, but a browser that opened the game's table link may
-    score that game without an account."""
+    """Like ``login_required``, but a browser that opened a game's link (a tournament
+    table's, see ``scoring.extras``) may score that game without an account."""
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, game_id: int, *args, **kwargs):
         if request.user.is_authenticated:
             return view(request, game_id, *args, **kwargs)
-        if str(game_id) in table_grants(request):
-            return replaced_link(request, game_id) or view(request, game_id, *args, **kwargs)
+        opened = extras.opened(request, game_id)
+        if opened is True:
+            return view(request, game_id, *args, **kwargs)
+        if opened is not None:
+            return opened  # that link is gone: the page says so
         return login_required(view)(request, game_id, *args, **kwargs)
 
     return wrapped
@@ -194,24 +153,18 @@ def _table(
     view: GameView,
     form: HandForm | None = None,
     status: int = 200,
-    confirm: ConfirmForm | None = None,
-    dispute: DisputeForm | None = None,
+    **extra_forms: Any,
 ) -> HttpResponse:
-    table = getattr(view.game, "table", None)
-    signed = table.signed_sides(view.result.totals) if table and view.over else set()
+    """The table screen (for htmx, its part); ``extra_forms``: refused forms of the
+    game's extra (a tournament table's signature) to show again."""
+    extra = extras.extra_for(view.game)
     context = {
         "view": view,
         "can_score": _can_score(request, view.game),
-        "table": table,
-        "signed": signed,
-        "signed_before": {int(side) for side in table.signatures} - signed if table else set(),
-        "locked_sides": {side for side in (0, 1) if table.code_locked(side)} if table else set(),
-        "settled": _settled(view.game),
-        "confirm": confirm or ConfirmForm(),
-        "dispute": dispute or DisputeForm(),
+        "settled": extra.settled(view.game),
         "form": form or _hand_form(view),
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
-        "attempt": uuid.uuid4(),  # a signature's form key: a wrong code sent twice counts once
+        **extra.screen(request, view, **extra_forms),
     }
     template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
     response = render(request, template, context, status=200 if request.htmx else status)
@@ -224,7 +177,7 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "scoring/welcome.html")
     games = (  # a tournament's games are found through the tournament
         access.visible_games(request.user)
-        .filter(table__isnull=True)
+        .exclude(extras.unlisted())
         .with_everything()
         .select_related("club")[:50]
     )
@@ -277,16 +230,11 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
     return _table(request, game_view(_game(request, game_id)))
 
 
-def table_with_forms(
-    request: HttpRequest,
-    game_id: int,
-    confirm: ConfirmForm | None = None,
-    dispute: DisputeForm | None = None,
-) -> HttpResponse:
-    """The table screen again with a refused confirmation or dispute: what was typed
-    stays, with the message beside it."""
+def table_with_forms(request: HttpRequest, game_id: int, **extra_forms: Any) -> HttpResponse:
+    """The table screen again with a refused form of the game's extra (a tournament
+    table's signature or dispute): what was typed stays, with the message beside it."""
     view = game_view(_game(request, game_id))
-    return _table(request, view, status=422, confirm=confirm, dispute=dispute)
+    return _table(request, view, status=422, **extra_forms)
 
 
 @require_POST
@@ -295,7 +243,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     # The hands are read once, locked, by the service; the page is drawn from what
     # it returns (a fixed, small number of queries on hand 1 as on hand 40).
     game = get_object_or_404(
-        Game.objects.prefetch_related("teams__players").select_related("table__round__tournament"),
+        Game.objects.prefetch_related("teams__players").select_related(*extras.related()),
         pk=game_id,
     )
     _check(request, game, Role.SCORER)
@@ -361,7 +309,7 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         chooser=stored.chooser or None,
         imposed_trump=game.imposed_trump(number),
     )
-    settled = _settled(game)
+    settled = extras.extra_for(game).settled(game)
     context = {
         "view": view,
         "form": form,
@@ -430,7 +378,7 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
 @signed_in_or_table_link
 def history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(
-        Game.objects.prefetch_related("teams").select_related("table"), pk=game_id
+        Game.objects.prefetch_related("teams").select_related(*extras.related()), pk=game_id
     )
     _check(request, game, Role.MEMBER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)

@@ -17,10 +17,10 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import access
 from clubs.models import Role
 from scoring import views as scoring_views
-from scoring.views import TABLE_GRANTS, table_granted, table_grants
 from tournaments import services
 from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm, SideForm
 from tournaments.models import Pass, Table
+from tournaments.table_extra import grant, replaced_link, table_granted
 from tournaments.views.common import act, directed_table
 from tournaments.views.director import director_page
 
@@ -36,7 +36,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     if table.round.state == Pass.CLOSED:  # an old card scanned again
         context = {"table": table, "tournament": table.round.tournament}
         return render(request, "tournaments/table_closed.html", context, status=410)
-    request.session[TABLE_GRANTS] = {**table_grants(request), str(table.game_id): table.token}
+    grant(request, table)
     return redirect("scoring:table", table.game_id)
 
 
@@ -76,7 +76,7 @@ def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpR
 def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
     """A side signs the finished game with the code of its own slip; once both have
     signed, the result is confirmed."""
-    if replaced := scoring_views.replaced_link(request, game_id):
+    if replaced := replaced_link(request, game_id):
         return replaced
     table = _table_of_game(request, game_id)
     form = ConfirmForm(request.POST)
@@ -111,7 +111,7 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
     """A side does not agree with the finished game: the director is told why."""
-    if replaced := scoring_views.replaced_link(request, game_id):
+    if replaced := replaced_link(request, game_id):
         return replaced
     table = _table_of_game(request, game_id)
     form = DisputeForm(request.POST)
