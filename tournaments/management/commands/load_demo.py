@@ -15,13 +15,14 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+import scoring
 from clubs.models import Club, Member, Role
 from scoring import rules, services
 from scoring.models import Game
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
-DEMO_DIR = Path(__file__).resolve().parents[2] / "demo"
+DEMO_DIR = Path(scoring.__file__).resolve().parent / "demo"  # the demo games' files
 DEMO_PASSWORD = "jass-demo"
 ACCOUNTS = [  # username, player name, role
     ("demo-admin", "Anne", Role.ADMIN),
