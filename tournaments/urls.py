@@ -1,21 +1,21 @@
 from django.urls import path
 
-from tournaments.views import director, results, tables
+from tournaments.views import director, entries, passes, results, tables
 
 app_name = "tournaments"
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", director.club_tournaments, name="club_tournaments"),
     path("tournaments/<int:tournament_id>/", director.tournament, name="tournament"),
     path("tournaments/<int:tournament_id>/settings/", director.settings, name="settings"),
-    path("tournaments/<int:tournament_id>/entries/", director.register, name="register"),
+    path("tournaments/<int:tournament_id>/entries/", entries.register, name="register"),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/",
-        director.edit_entry,
+        entries.edit_entry,
         name="edit_entry",
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/delete/",
-        director.remove_entry,
+        entries.remove_entry,
         name="remove_entry",
     ),
     path(
@@ -25,42 +25,40 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/check-in/",
-        director.check_in,
+        entries.check_in,
         name="check_in",
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw/",
-        director.withdraw,
+        entries.withdraw,
         name="withdraw",
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/reinstate/",
-        director.reinstate,
+        entries.reinstate,
         name="reinstate",
     ),
-    path("tournaments/<int:tournament_id>/passes/", director.schedule, name="schedule"),
+    path("tournaments/<int:tournament_id>/passes/", passes.schedule, name="schedule"),
     path(
         "tournaments/<int:tournament_id>/passes/<int:number>/publish/",
-        director.publish,
+        passes.publish,
         name="publish",
     ),
     path(
         "tournaments/<int:tournament_id>/passes/<int:number>/unpublish/",
-        director.unpublish,
+        passes.unpublish,
         name="unpublish",
     ),
     path(
         "tournaments/<int:tournament_id>/passes/<int:number>/redraw/",
-        director.redraw,
+        passes.redraw,
         name="redraw",
     ),
-    path(
-        "tournaments/<int:tournament_id>/passes/<int:number>/close/", director.close, name="close"
-    ),
-    path("tournaments/<int:tournament_id>/passes/<int:number>/swap/", director.swap, name="swap"),
+    path("tournaments/<int:tournament_id>/passes/<int:number>/close/", passes.close, name="close"),
+    path("tournaments/<int:tournament_id>/passes/<int:number>/swap/", passes.swap, name="swap"),
     path(
         "tournaments/<int:tournament_id>/passes/<int:number>/cards.pdf",
-        director.table_cards,
+        passes.table_cards,
         name="table_cards",
     ),
     path(

@@ -3,38 +3,26 @@ and the table cards."""
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import access
 from clubs.models import Role
-from scoring import rules
 from scoring.suits import TrumpLabel, trump_label
 from tournaments import checks, services
 from tournaments.forms import (
     ConfirmDeleteForm,
     EntryForm,
-    PublishForm,
-    SwapForm,
-    SwitchForm,
     TournamentForm,
 )
-from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
-from tournaments.pdf import pdf_response
-from tournaments.standings import bye_points
+from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
 from tournaments.views.common import (
-    act,
-    directed_pass,
     directed_tournament,
-    file_name,
     side_names,
 )
 
@@ -228,69 +216,6 @@ def settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    form = EntryForm(request.POST, team=tournament.format != INDIVIDUAL)
-    if form.is_valid():
-        try:
-            services.register(tournament, **form.cleaned_data)
-        except services.TournamentRuleBroken as broken:
-            form.add_error(None, str(broken))
-        else:
-            messages.success(request, _("%(name)s registered.") % form.cleaned_data)
-            return redirect(tournament)
-    return director_page(request, tournament, form, status=422)
-
-
-@require_http_methods(["GET", "POST"])
-@login_required
-def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    """Put a team's or player's names right, at any time: the results and the games
-    follow."""
-    tournament = directed_tournament(request, tournament_id)
-    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    initial = {"name": entry.name, "player_1": entry.player_1, "player_2": entry.player_2}
-    form = EntryForm(request.POST or None, initial=initial, team=tournament.format != INDIVIDUAL)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.correct_entry(entry, **form.cleaned_data)
-        except services.TournamentRuleBroken as broken:
-            form.add_error(None, str(broken))
-        else:
-            messages.success(request, _("%(name)s saved.") % form.cleaned_data)
-            return redirect(tournament)
-    context = {
-        "tournament": tournament,
-        "entry": entry,
-        "form": form,
-        "individual": tournament.format == INDIVIDUAL,
-        "members": sorted(m.name for m in tournament.club.members.all()),
-        "removable": not services.drawn_ever(entry),
-    }
-    status = 422 if form.is_bound else 200
-    return render(request, "tournaments/entry_form.html", context, status=status)
-
-
-@require_POST
-@login_required
-def remove_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    """An entry registered by mistake, before any pass placed it."""
-    tournament = directed_tournament(request, tournament_id)
-    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    name = entry.name
-    if not ConfirmDeleteForm(request.POST).is_valid():
-        messages.error(request, _("Tick the box to say that %(name)s goes.") % {"name": name})
-        return redirect("tournaments:edit_entry", tournament.pk, entry.pk)
-    return act(
-        request,
-        tournament,
-        lambda: services.remove_entry(entry),
-        _("%(name)s deleted.") % {"name": name},
-    )
-
-
-@require_POST
-@login_required
 def remove_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A tournament set up by mistake, before any pass is played."""
     tournament = directed_tournament(request, tournament_id)
@@ -306,192 +231,3 @@ def remove_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return redirect("tournaments:settings", tournament.pk)
     messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
     return redirect("tournaments:club_tournaments", tournament.club.slug)
-
-
-@require_POST
-@login_required
-def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    form = SwitchForm(request.POST)
-    present = form.is_valid() and form.cleaned_data["on"]
-    done = _("%(name)s is here.") if present else _("%(name)s is not here.")
-    return act(
-        request,
-        tournament,
-        lambda: services.check_in(entry, present),
-        done % {"name": entry.name},
-    )
-
-
-@require_POST
-@login_required
-def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    if services.withdraw(entry):
-        messages.success(
-            request,
-            _(
-                "%(name)s withdrawn after this pass: its table plays on, "
-                "or you decide it; it is not drawn any more."
-            )
-            % {"name": entry.name},
-        )
-    else:
-        messages.success(
-            request, _("%(name)s withdrawn: it is not drawn any more.") % {"name": entry.name}
-        )
-    return redirect(tournament)
-
-
-@require_POST
-@login_required
-def reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    return act(
-        request,
-        tournament,
-        lambda: services.reinstate(entry),
-        _("%(name)s is back in the tournament.") % {"name": entry.name},
-    )
-
-
-@require_POST
-@login_required
-def schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = directed_tournament(request, tournament_id)
-    return act(
-        request,
-        tournament,
-        lambda: services.schedule_next_pass(tournament),
-        _("Pass drawn: check it, then publish it."),
-    )
-
-
-@require_POST
-@login_required
-def redraw(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament, round_ = directed_pass(request, tournament_id, number)
-    return act(
-        request,
-        tournament,
-        lambda: services.redraw_pass(round_),
-        _("Pass drawn again: check it, then publish it."),
-    )
-
-
-@require_POST
-@login_required
-def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament, round_ = directed_pass(request, tournament_id, number)
-    form = PublishForm(request.POST)
-    anyway = form.is_valid() and form.cleaned_data["anyway"]
-    return act(
-        request,
-        tournament,
-        lambda: services.publish_pass(round_, anyway=anyway),
-        _("Pass published."),
-    )
-
-
-@require_POST
-@login_required
-def unpublish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """A pass published by mistake (a team gone home, a swap forgotten), before any
-    table has started."""
-    tournament, round_ = directed_pass(request, tournament_id, number)
-    return act(
-        request,
-        tournament,
-        lambda: services.unpublish_pass(round_),
-        _("The pass is a draft again: change it, draw it again or publish it."),
-    )
-
-
-@require_POST
-@login_required
-def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament, round_ = directed_pass(request, tournament_id, number)
-    form = SwapForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose two different entries of this pass."))
-        return redirect(tournament)
-    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-    return act(
-        request,
-        tournament,
-        lambda: services.swap(round_, first, second),
-        _("Swapped: the check below shows what it changes."),
-    )
-
-
-@require_POST
-@login_required
-def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament, round_ = directed_pass(request, tournament_id, number)
-    return act(request, tournament, lambda: services.close_pass(round_), _("Pass closed."))
-
-
-def _around_the_table(
-    tournament: Tournament, table: Table, entries: dict[int, Entry], sides: list[str]
-) -> list[tuple[int, str, str]]:
-    """Seats 1 to 4 counterclockwise, as the table's game has them: (seat, player,
-    side). Partners sit opposite: seats 1 and 3 are the first side, 2 and 4 the other."""
-    if tournament.format == INDIVIDUAL:
-        players = [entries[i].player_1 for i in table.seats]
-    else:
-        first, second = (entries[i] for i in table.seats)
-        players = [first.player_1, second.player_1, first.player_2, second.player_2]
-    return [(seat + 1, players[seat], sides[seat % 2]) for seat in range(4)]
-
-
-@require_GET
-@login_required
-def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """One card per table: who sits where, the imposed trumps, the QR code of the
-    table's scoring link, and a blank score sheet for a table without a phone."""
-    tournament, round_ = directed_pass(request, tournament_id, number)
-    entries = {e.pk: e for e in tournament.entries.all()}
-    one = request.GET.get("table", "")  # one table's card, after its link was replaced
-    tables = round_.tables.filter(number=int(one)) if one.isdigit() and len(one) < 4 else None
-    cards = []
-    for table in tables if tables is not None else round_.tables.all():
-        url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
-        sides = side_names(tournament, table, entries)
-        cards.append(
-            {
-                "table": table,
-                "seats": [entries[i] for i in table.seats],
-                "around": _around_the_table(tournament, table, entries, sides),
-                "sides": list(zip(sides, table.codes, strict=False)),
-                "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
-                "url": url,
-            }
-        )
-    trumps = [
-        (n, trump_label(tournament.trump_of_hand(n), tournament.club.suit_style))
-        for n in range(1, tournament.hands + 1)
-    ]
-    context = {
-        "tournament": tournament,
-        "round": round_,
-        "cards": cards,
-        "trumps": trumps,
-        "individual": tournament.format == INDIVIDUAL,
-        "byes": [entries[i] for i in round_.byes] if tables is None else [],
-        "bye_points": bye_points(tournament.hands),
-        "dealer": rules.dealer(0, 1) + 1,  # a tournament game: seat 1 chooses first
-        "leader": rules.chooser(0, 1) + 1,
-    }
-    return pdf_response(
-        request,
-        "tournaments/cards_pdf.html",
-        context,
-        file_name(
-            tournament,
-            f"tables-pass-{number}" + (f"-table-{one}" if tables is not None else ""),
-            "pdf",
-        ),
-    )

@@ -1,0 +1,171 @@
+"""A tournament's passes on the director's page: draw, draw again, swap, publish,
+take back and close; the table cards of a pass (PDF)."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring import rules
+from scoring.suits import trump_label
+from tournaments import services
+from tournaments.forms import (
+    PublishForm,
+    SwapForm,
+)
+from tournaments.models import INDIVIDUAL, Entry, Table, Tournament
+from tournaments.pdf import pdf_response
+from tournaments.standings import bye_points
+from tournaments.views.common import (
+    act,
+    directed_pass,
+    directed_tournament,
+    file_name,
+    side_names,
+)
+
+
+@require_POST
+@login_required
+def schedule(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    return act(
+        request,
+        tournament,
+        lambda: services.schedule_next_pass(tournament),
+        _("Pass drawn: check it, then publish it."),
+    )
+
+
+@require_POST
+@login_required
+def redraw(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament, round_ = directed_pass(request, tournament_id, number)
+    return act(
+        request,
+        tournament,
+        lambda: services.redraw_pass(round_),
+        _("Pass drawn again: check it, then publish it."),
+    )
+
+
+@require_POST
+@login_required
+def publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament, round_ = directed_pass(request, tournament_id, number)
+    form = PublishForm(request.POST)
+    anyway = form.is_valid() and form.cleaned_data["anyway"]
+    return act(
+        request,
+        tournament,
+        lambda: services.publish_pass(round_, anyway=anyway),
+        _("Pass published."),
+    )
+
+
+@require_POST
+@login_required
+def unpublish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A pass published by mistake (a team gone home, a swap forgotten), before any
+    table has started."""
+    tournament, round_ = directed_pass(request, tournament_id, number)
+    return act(
+        request,
+        tournament,
+        lambda: services.unpublish_pass(round_),
+        _("The pass is a draft again: change it, draw it again or publish it."),
+    )
+
+
+@require_POST
+@login_required
+def swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament, round_ = directed_pass(request, tournament_id, number)
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose two different entries of this pass."))
+        return redirect(tournament)
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    return act(
+        request,
+        tournament,
+        lambda: services.swap(round_, first, second),
+        _("Swapped: the check below shows what it changes."),
+    )
+
+
+@require_POST
+@login_required
+def close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament, round_ = directed_pass(request, tournament_id, number)
+    return act(request, tournament, lambda: services.close_pass(round_), _("Pass closed."))
+
+
+def _around_the_table(
+    tournament: Tournament, table: Table, entries: dict[int, Entry], sides: list[str]
+) -> list[tuple[int, str, str]]:
+    """Seats 1 to 4 counterclockwise, as the table's game has them: (seat, player,
+    side). Partners sit opposite: seats 1 and 3 are the first side, 2 and 4 the other."""
+    if tournament.format == INDIVIDUAL:
+        players = [entries[i].player_1 for i in table.seats]
+    else:
+        first, second = (entries[i] for i in table.seats)
+        players = [first.player_1, second.player_1, first.player_2, second.player_2]
+    return [(seat + 1, players[seat], sides[seat % 2]) for seat in range(4)]
+
+
+@require_GET
+@login_required
+def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """One card per table: who sits where, the imposed trumps, the QR code of the
+    table's scoring link, and a blank score sheet for a table without a phone."""
+    tournament, round_ = directed_pass(request, tournament_id, number)
+    entries = {e.pk: e for e in tournament.entries.all()}
+    one = request.GET.get("table", "")  # one table's card, after its link was replaced
+    tables = round_.tables.filter(number=int(one)) if one.isdigit() and len(one) < 4 else None
+    cards = []
+    for table in tables if tables is not None else round_.tables.all():
+        url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
+        sides = side_names(tournament, table, entries)
+        cards.append(
+            {
+                "table": table,
+                "seats": [entries[i] for i in table.seats],
+                "around": _around_the_table(tournament, table, entries, sides),
+                "sides": list(zip(sides, table.codes, strict=False)),
+                "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
+                "url": url,
+            }
+        )
+    trumps = [
+        (n, trump_label(tournament.trump_of_hand(n), tournament.club.suit_style))
+        for n in range(1, tournament.hands + 1)
+    ]
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "cards": cards,
+        "trumps": trumps,
+        "individual": tournament.format == INDIVIDUAL,
+        "byes": [entries[i] for i in round_.byes] if tables is None else [],
+        "bye_points": bye_points(tournament.hands),
+        "dealer": rules.dealer(0, 1) + 1,  # a tournament game: seat 1 chooses first
+        "leader": rules.chooser(0, 1) + 1,
+    }
+    return pdf_response(
+        request,
+        "tournaments/cards_pdf.html",
+        context,
+        file_name(
+            tournament,
+            f"tables-pass-{number}" + (f"-table-{one}" if tables is not None else ""),
+            "pdf",
+        ),
+    )
