@@ -15,7 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.drawing import SVG_NS, slate_svg, totals_chart_svg
+from scoring.drawing.chart import totals_chart_svg
+from scoring.drawing.slate import slate_svg
+from scoring.drawing.svg import SVG_NS
 from scoring.rules import Marks, marks_for, slate
 
 NS = f"{{{SVG_NS}}}"
@@ -400,15 +402,19 @@ def test_the_chart_is_self_contained(totals):
 # ---------------------------------------------------------------------------
 
 
-def test_the_drawing_module_imports_no_django():
-    path = Path(__file__).resolve().parents[1] / "scoring" / "drawing.py"
+def test_the_drawing_modules_import_no_django():
+    package = Path(__file__).resolve().parents[1] / "scoring" / "drawing"
+    paths = sorted(package.glob("*.py"))
     imported = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            imported.add(node.module)
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                assert node.level == 0, f"{path.name}: relative import"
+                imported.add(node.module or "")
 
+    assert [path.name for path in paths] == ["__init__.py", "chart.py", "slate.py", "svg.py"]
     assert {name.split(".")[0] for name in imported} <= {
         "__future__",
         "collections",
@@ -416,4 +422,7 @@ def test_the_drawing_module_imports_no_django():
         "math",
         "scoring",
     }
-    assert {name for name in imported if name.startswith("scoring")} == {"scoring.rules"}
+    assert {name for name in imported if name.startswith("scoring")} == {
+        "scoring.drawing.svg",
+        "scoring.rules",
+    }

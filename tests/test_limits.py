@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from clubs.models import Club
 from scoring import services
-from scoring.drawing import MOST_HALF_CROSSES, MOST_STROKES
+from scoring.drawing.slate import MOST_HALF_CROSSES, MOST_STROKES
 from scoring.models import Game
 from scoring.rules import TRUMPS, Hand, gamefile, parse_ruleset, slate
 from tests.factories import game_document, hand, import_in_club

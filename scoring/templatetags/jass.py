@@ -6,7 +6,9 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from scoring import drawing, rules
+from scoring import rules
+from scoring.drawing.chart import totals_chart_svg
+from scoring.drawing.slate import slate_svg
 from scoring.presenters import GameView, TeamView
 from scoring.suits import TrumpLabel, trump_label
 
@@ -17,12 +19,12 @@ register = template.Library()
 def slate(team: TeamView) -> SafeString:
     """A team's slate as inline SVG, chalk on a dark slate (RULES.md §8)."""
     label = _("Slate of %(team)s: %(total)s points") % {"team": team.name, "total": team.total}
-    return mark_safe(drawing.slate_svg(team.marks, label=label))  # escaped inside
+    return mark_safe(slate_svg(team.marks, label=label))  # escaped inside
 
 
 @register.simple_tag
 def totals_chart(view: GameView) -> SafeString:
-    svg = drawing.totals_chart_svg(
+    svg = totals_chart_svg(
         view.totals_by_hand,
         target=view.ruleset.target,
         team_names=view.team_names,
