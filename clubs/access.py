@@ -1,16 +1,15 @@
-"""Who may see and do what: a club's games are for its members; scorers and admins
-record; admins manage the club. Views ask here and get a 404 for what the user may
-not see (no hint that it exists) and a 403 for what they may see but not change."""
+"""Who may do what in a club: members see it, scorers and admins record, admins
+manage it. Views ask here and get a 404 for what the user may not see (no hint that
+it exists) and a 403 for what they may see but not change. Who may see and do what
+with a game is ``scoring.access``, built on these."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
 from django.http import Http404
 
 from clubs.models import Club, Member, Role
-from scoring.models import Game
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -37,22 +36,6 @@ def role_in(user: User, club_id: int | None) -> str | None:
 def has_role(user: User, club_id: int | None, needed: str) -> bool:
     role = role_in(user, club_id)
     return role is not None and Member(role=role).can(needed)
-
-
-def visible_games(user: User) -> QuerySet[Game]:
-    if user.is_authenticated and getattr(user, "is_superuser", False):
-        return Game.objects.all()
-    return Game.objects.filter(club_id__in=list(memberships(user)))
-
-
-def check_game(user: User, game: Game, needed: str = Role.MEMBER) -> Game:
-    """The game if ``user`` may see it with at least role ``needed``: else 404 when
-    the game is not theirs to see, 403 when they see it but may not do that."""
-    if role_in(user, game.club_id) is None:
-        raise Http404
-    if not has_role(user, game.club_id, needed):
-        raise PermissionDenied
-    return game
 
 
 def scoring_clubs(user: User) -> list[Club]:

@@ -11,8 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from jassclub.links import RevocableLink
-from scoring.models import SUIT_STYLES
 
+# A club's usual suit names, and each game's (``scoring.models.Game.suit_style``).
+SUIT_STYLES = [
+    ("french", _("French suits (♥ ♦ ♣ ♠)")),
+    ("german", _("German-Swiss suits (Rosen, Schellen, Schilten, Eicheln)")),
+]
 PRESET_CHOICES = [
     ("chibre", _("Chibre to 1000")),
     ("pique-double", _("Pique double to 1500")),

@@ -1,4 +1,5 @@
-"""Club pages: the club, its members and invitations, joining, accounts."""
+"""Club pages: a club's settings, its members and invitations, joining, accounts.
+The club's own page and its players' pages show games: ``scoring.club_pages``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import access, services, statistics
+from clubs import access, services
 from clubs.forms import (
     AddMemberForm,
     ClubForm,
@@ -19,11 +20,9 @@ from clubs.forms import (
     JoinForm,
     NewClubForm,
     RoleForm,
-    SeasonForm,
     SignUpForm,
 )
 from clubs.models import Invitation, Member, Role
-from scoring.presenters import game_view
 
 
 @require_GET
@@ -49,47 +48,6 @@ def new_club(request: HttpRequest) -> HttpResponse:
     return render(
         request, "clubs/new_club.html", {"form": form}, status=422 if form.is_bound else 200
     )
-
-
-@require_GET
-@login_required
-def club(request: HttpRequest, slug: str) -> HttpResponse:
-    club = access.club_for(request.user, slug)
-    season = SeasonForm(request.GET or None)
-    start, end = season.dates()
-    games = list(statistics.season_games(club, start, end))
-    members = list(club.members.all())
-    lines = statistics.statistics(games)
-    context = {
-        "club": club,
-        "season": season,
-        "views": [game_view(game) for game in games[:10]],
-        "standings": statistics.leaderboard(members, lines),
-        "role": access.role_in(request.user, club.pk),
-        "members": members,
-    }
-    return render(request, "clubs/club.html", context)
-
-
-@require_GET
-@login_required
-def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
-    club = access.club_for(request.user, slug)
-    member = get_object_or_404(Member, pk=member_id, club=club)
-    season = SeasonForm(request.GET or None)
-    start, end = season.dates()
-    games = list(
-        statistics.season_games(club, start, end).filter(teams__players__member=member).distinct()
-    )
-    line = statistics.statistics(games).get(member.pk)
-    context = {
-        "club": club,
-        "member": member,
-        "season": season,
-        "line": line,
-        "views": [game_view(game) for game in games[:10]],
-    }
-    return render(request, "clubs/player.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -5,7 +5,13 @@ from django.shortcuts import redirect
 from django.templatetags.static import static as static_url
 from django.urls import include, path
 
+from clubs import urls as clubs_urls
 from jassclub import accounts
+from scoring import club_urls as scoring_club_urls
+
+# One ``clubs`` namespace for a club's pages, whichever app serves them: ``clubs`` may
+# not import ``scoring`` (issue 12), so the club's pages that show games come from there.
+club_pages = (clubs_urls.urlpatterns + scoring_club_urls.urlpatterns, clubs_urls.app_name)
 
 urlpatterns = [
     # browsers ask for /favicon.ico whatever the pages say
@@ -18,7 +24,7 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("clubs.urls")),
+    path("", include(club_pages)),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]

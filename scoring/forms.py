@@ -12,9 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
+from clubs.models import SUIT_STYLES, Club
 from scoring import rules
-from scoring.models import SUIT_STYLES
 from scoring.rules import (
     CARD_POINTS,
     MAX_FIXED_HANDS,

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.models import SUIT_STYLES
 from jassclub.links import RevocableLink
 from scoring import extras, rules
 from scoring.rules import gamefile
@@ -24,11 +25,6 @@ TRUMP_CHOICES = [
     ("unde-ufe", pgettext_lazy("trump", "Unde-ufe")),
 ]
 
-
-SUIT_STYLES = [
-    ("french", _("French suits (♥ ♦ ♣ ♠)")),
-    ("german", _("German-Swiss suits (Rosen, Schellen, Schilten, Eicheln)")),
-]
 SEAT_CHOICES = [(0, _("Seat 1")), (1, _("Seat 2")), (2, _("Seat 3")), (3, _("Seat 4"))]
 
 

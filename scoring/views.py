@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import access
 from clubs.models import Member, Role
+from scoring import access as game_access
 from scoring import extras, rules, services
 from scoring.forms import (
     HandForm,
@@ -58,7 +59,7 @@ def _check(request: HttpRequest, game: Game, needed: str) -> Game:
         return game
     if extra.settled(game) and needed == Role.SCORER:
         needed = Role.ADMIN
-    return access.check_game(request.user, game, needed)
+    return game_access.check_game(request.user, game, needed)
 
 
 def _can_score(request: HttpRequest, game: Game) -> bool:
@@ -176,7 +177,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "scoring/welcome.html")
     games = (  # a tournament's games are found through the tournament
-        access.visible_games(request.user)
+        game_access.visible_games(request.user)
         .exclude(extras.unlisted())
         .with_everything()
         .select_related("club")[:50]
