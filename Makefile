@@ -31,6 +31,7 @@ test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	bash scripts/system_deps.sh pango poppler chromium
 	$(VENV)/bin/pytest
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from clubs.models import Club, Member
+from scoring import extras
 from scoring.models import Game
 from scoring.rules.stats import PlayerLine, player_statistics
 
@@ -16,7 +17,7 @@ def season_games(club: Club, start: dt.date | None, end: dt.date | None) -> Quer
     """The club's games of a season. A tournament's games are not among them: they
     are a fixed number of hands with no winner (RULES.md §9), ranked in their
     tournament's standings."""
-    games = club.games.filter(table__isnull=True).with_everything()
+    games = club.games.exclude(extras.unlisted()).with_everything()
     if start:
         games = games.filter(played_on__gte=start)
     if end:

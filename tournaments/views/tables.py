@@ -16,7 +16,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
 from clubs.models import Role
-from scoring import views as scoring_views
+from scoring.views.common import device_name
+from scoring.views.table import table_with_forms
 from tournaments import services
 from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm, SideForm
 from tournaments.models import Pass, Table
@@ -69,7 +70,7 @@ def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpR
                 for error in errors:
                     messages.error(request, error)
         return redirect("scoring:table", game_id)
-    return scoring_views.table_with_forms(request, game_id, **forms)
+    return table_with_forms(request, game_id, **forms)
 
 
 @require_POST
@@ -87,7 +88,7 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
                 form.cleaned_data["side"],
                 form.cleaned_data["code"],
                 seen=form.seen(),
-                device=scoring_views.device_name(request),
+                device=device_name(request),
                 attempt=form.cleaned_data["attempt"],
             )
         except services.TournamentRuleBroken as broken:
@@ -122,7 +123,7 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
                 form.cleaned_data["side"],
                 form.cleaned_data["code"],
                 form.cleaned_data["reason"],
-                device=scoring_views.device_name(request),
+                device=device_name(request),
                 attempt=form.cleaned_data["attempt"],
             )
         except services.TournamentRuleBroken as broken:

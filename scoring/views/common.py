@@ -1,0 +1,123 @@
+"""What the views of games share: a game for whoever may see it, access through a
+game's link, and the device that sent a change.
+
+Thin views: parse with a form, call a service, render the page or, for htmx, its part.
+
+Every screen works with plain POST and redirect; htmx only swaps the table part
+in place. Refusals re-render the form with the engine's message beside the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import secrets
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from clubs import access
+from clubs.models import Role
+from scoring import access as game_access
+from scoring import extras, services
+from scoring.models import Game
+
+DEVICE_COOKIE = "jass_device"
+
+
+def game_for(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
+    """The game with teams, players and hands, if the user may see it (and do what
+    ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that."""
+    game = get_object_or_404(
+        Game.objects.with_everything().select_related(*extras.related()), pk=game_id
+    )
+    return check(request, game, needed)
+
+
+def check(request: HttpRequest, game: Game, needed: str) -> Game:
+    """Access to a game through its club's roles, or what its extra grants (a
+    tournament table's link); a settled result is changed by a club admin only."""
+    extra = extras.extra_for(game)
+    if extra.grants(request, game, needed):
+        return game
+    if extra.settled(game) and needed == Role.SCORER:
+        needed = Role.ADMIN
+    return game_access.check_game(request.user, game, needed)
+
+
+def can_score(request: HttpRequest, game: Game) -> bool:
+    try:
+        check(request, game, Role.SCORER)
+    except (Http404, PermissionDenied):
+        return False
+    return True
+
+
+def signed_in_or_table_link(view):
+    """Like ``login_required``, but a browser that opened a game's link (a tournament
+    table's, see ``scoring.extras``) may score that game without an account."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, game_id: int, *args, **kwargs):
+        if request.user.is_authenticated:
+            return view(request, game_id, *args, **kwargs)
+        opened = extras.opened(request, game_id)
+        if opened is True:
+            return view(request, game_id, *args, **kwargs)
+        if opened is not None:
+            return opened  # that link is gone: the page says so
+        return login_required(view)(request, game_id, *args, **kwargs)
+
+    return wrapped
+
+
+def device_name(request: HttpRequest) -> str:
+    """A short, readable name for the phone or computer that sent a change."""
+    agent = request.headers.get("User-Agent", "")
+    system = next(
+        (
+            name
+            for name in ("iPhone", "iPad", "Android", "Windows", "Mac", "Linux")
+            if name in agent
+        ),
+        "",
+    )
+    browser = next(
+        (
+            name
+            for pattern, name in (
+                (r"Edg/", "Edge"),
+                (r"Firefox/", "Firefox"),
+                (r"Chrom(e|ium)/", "Chrome"),
+                (r"Safari/", "Safari"),
+            )
+            if re.search(pattern, agent)
+        ),
+        "",
+    )
+    device_id = request.COOKIES.get(DEVICE_COOKIE, "")[:8]
+    return " · ".join(part for part in (system, browser, device_id) if part)
+
+
+def author_of(request: HttpRequest, game: Game, reason: str = "") -> services.Author:
+    return services.Author(
+        device=device_name(request),
+        user=request.user,
+        reason=reason,
+        director=access.has_role(request.user, game.club_id, Role.ADMIN),
+    )
+
+
+def remember_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    if DEVICE_COOKIE not in request.COOKIES:
+        response.set_cookie(
+            DEVICE_COOKIE,
+            secrets.token_hex(4),
+            max_age=5 * 365 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
+    return response

@@ -1,0 +1,131 @@
+"""Games: the home page, a new game, a game's page, its game file out and in."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from clubs import access
+from clubs.models import Member
+from scoring import access as game_access
+from scoring import extras, services
+from scoring.forms import (
+    StartGameForm,
+    UploadGameForm,
+    problem_message,
+)
+from scoring.presenters import game_view
+from scoring.rules import RulesError
+from scoring.views.common import (
+    can_score,
+    game_for,
+    signed_in_or_table_link,
+)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "scoring/welcome.html")
+    games = (  # a tournament's games are found through the tournament
+        game_access.visible_games(request.user)
+        .exclude(extras.unlisted())
+        .with_everything()
+        .select_related("club")[:50]
+    )
+    context = {
+        "views": [game_view(game) for game in games],
+        "clubs": [m.club for m in access.memberships(request.user).values()],
+        "can_start": bool(access.scoring_clubs(request.user)),
+    }
+    return render(request, "scoring/home.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    clubs = access.scoring_clubs(request.user)
+    if not clubs:
+        raise PermissionDenied(_("Games are started by a club's scorers and admins."))
+    chosen = request.GET.get("club")
+    initial = next(
+        (
+            {"club": club, "preset": club.default_preset, "suit_style": club.suit_style}
+            for club in clubs
+            if club.slug == chosen
+        ),
+        {"club": clubs[0], "preset": clubs[0].default_preset, "suit_style": clubs[0].suit_style},
+    )
+    form = StartGameForm(request.POST or None, clubs=clubs, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game = services.start_game(
+            club=data["club"],
+            name=data["name"],
+            ruleset=data["ruleset"],
+            teams=data["teams"],
+            first_chooser=data["first_chooser_seat"],
+            suit_style=data["suit_style"],
+            played_on=data["played_on"],
+            form_key=data["form_key"],
+        )
+        return redirect("scoring:table", game.pk)
+    status = 422 if form.is_bound else 200
+    members = sorted({m.name for m in Member.objects.filter(club__in=clubs)})
+    context = {"form": form, "members": members}
+    return render(request, "scoring/new_game.html", context, status=status)
+
+
+@require_GET
+@signed_in_or_table_link
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for(request, game_id)
+    context = {
+        "view": game_view(game),
+        "can_score": can_score(request, game),
+    }
+    return render(request, "scoring/game_detail.html", context)
+
+
+@require_GET
+@signed_in_or_table_link
+def game_file(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for(request, game_id)
+    document = json.dumps(services.export_game(game), ensure_ascii=False, indent=2)
+    response = HttpResponse(document, content_type="application/json; charset=utf-8")
+    filename = f"{slugify(game.name) or 'game'}-{game.pk}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def upload_game(request: HttpRequest) -> HttpResponse:
+    clubs = access.scoring_clubs(request.user)
+    if not clubs:
+        raise PermissionDenied(_("Games are imported by a club's scorers and admins."))
+    form = UploadGameForm(request.POST or None, request.FILES or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.import_game(
+                form.cleaned_data["document"], club=form.cleaned_data["club"]
+            )
+        except RulesError as error:
+            problem = error.problems[0]
+            where = _("hand %(number)s") % {"number": problem.hand} if problem.hand else ""
+            text = f"{where}: {problem.field}: " if where else f"{problem.field}: "
+            form.add_error("file", text + problem_message(problem, sentence=False))
+        else:
+            messages.success(request, _("Game imported."))
+            return redirect(reverse("scoring:game", args=[game.pk]))
+    status = 422 if form.is_bound else 200
+    return render(request, "scoring/upload.html", {"form": form}, status=status)

@@ -1,0 +1,56 @@
+"""Spectator links: a game shown read-only to whoever holds its link, until revoked."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs.models import Role
+from scoring.models import Game, SpectatorLink
+from scoring.presenters import game_view
+from scoring.views.common import (
+    game_for,
+)
+
+
+@require_GET
+def spectate(request: HttpRequest, token: str) -> HttpResponse:
+    """A game, read-only, for whoever holds a spectator link that was not revoked."""
+    link = get_object_or_404(SpectatorLink, token=token, revoked_at__isnull=True)
+    game = get_object_or_404(Game.objects.with_everything(), pk=link.game_id)
+    context = {"view": game_view(game), "spectator": True}
+    response = render(request, "scoring/game_detail.html", context)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_POST
+@login_required
+def share_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for(request, game_id, Role.SCORER)
+    SpectatorLink.objects.create(game=game, created_by=request.user)
+    messages.success(request, _("Spectator link created: anyone with it can follow the game."))
+    return redirect("scoring:sharing", game.pk)
+
+
+@require_POST
+@login_required
+def revoke_share(request: HttpRequest, game_id: int, link_id: int) -> HttpResponse:
+    game = game_for(request, game_id, Role.SCORER)
+    link = get_object_or_404(SpectatorLink, pk=link_id, game=game)
+    link.revoke()
+    messages.success(request, _("Spectator link revoked."))
+    return redirect("scoring:sharing", game.pk)
+
+
+@require_GET
+@login_required
+def sharing(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for(request, game_id, Role.SCORER)
+    links = game.spectator_links.filter(revoked_at__isnull=True)
+    return render(request, "scoring/sharing.html", {"game": game, "links": links})

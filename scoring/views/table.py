@@ -1,0 +1,230 @@
+"""The table screen: record a hand, correct one, undo the last, and the history of
+changes. Thin views: parse with a form, call a service, render the page or, for htmx,
+its part (a refused hand comes back with the engine's message beside the field)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs.models import Role
+from scoring import extras, rules, services
+from scoring.forms import (
+    HandForm,
+    UndoForm,
+    keep_declared_kinds,
+)
+from scoring.models import Game, HandChange
+from scoring.presenters import GameView, game_view, seat_names
+from scoring.rules import RulesError
+from scoring.views.common import (
+    author_of,
+    can_score,
+    check,
+    game_for,
+    remember_device,
+    signed_in_or_table_link,
+)
+
+
+def _hand_form(view: GameView) -> HandForm:
+    return HandForm(
+        initial=HandForm.initial_for(view.next_number),
+        ruleset=view.ruleset,
+        team_names=view.team_names,
+        suit_style=view.game.suit_style,
+        chooser=view.chooser,
+        imposed_trump=view.imposed_trump,
+    )
+
+
+def _table(
+    request: HttpRequest,
+    view: GameView,
+    form: HandForm | None = None,
+    status: int = 200,
+    **extra_forms: Any,
+) -> HttpResponse:
+    """The table screen (for htmx, its part); ``extra_forms``: refused forms of the
+    game's extra (a tournament table's signature) to show again."""
+    extra = extras.extra_for(view.game)
+    context = {
+        "view": view,
+        "can_score": can_score(request, view.game),
+        "settled": extra.settled(view.game),
+        "form": form or _hand_form(view),
+        "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
+        **extra.screen(request, view, **extra_forms),
+    }
+    template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
+    response = render(request, template, context, status=200 if request.htmx else status)
+    return remember_device(request, response)
+
+
+@require_GET
+@signed_in_or_table_link
+def table(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _table(request, game_view(game_for(request, game_id)))
+
+
+def table_with_forms(request: HttpRequest, game_id: int, **extra_forms: Any) -> HttpResponse:
+    """The table screen again with a refused form of the game's extra (a tournament
+    table's signature or dispute): what was typed stays, with the message beside it."""
+    view = game_view(game_for(request, game_id))
+    return _table(request, view, status=422, **extra_forms)
+
+
+@require_POST
+@signed_in_or_table_link
+def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
+    # The hands are read once, locked, by the service; the page is drawn from what
+    # it returns (a fixed, small number of queries on hand 1 as on hand 40).
+    game = get_object_or_404(
+        Game.objects.prefetch_related("teams__players").select_related(*extras.related()),
+        pk=game_id,
+    )
+    check(request, game, Role.SCORER)
+    teams = sorted(game.teams.all(), key=lambda team: team.index)
+    number = _posted_number(request)
+    form = HandForm(
+        request.POST,
+        ruleset=game.rules,
+        team_names=(teams[0].name, teams[1].name),
+        suit_style=game.suit_style,
+        chooser=seat_names(teams)[rules.chooser(game.first_chooser, number)],
+        imposed_trump=game.imposed_trump(number),
+    )
+    if not form.is_valid():
+        return _table(request, game_view(game), form, status=422)
+    data = form.cleaned_data
+    try:
+        done = services.record_hand(
+            game_id,
+            data["hand"],
+            number=data["hand_number"],
+            form_key=data["form_key"],
+            author=author_of(request, game),
+        )
+    except RulesError as error:
+        form.add_problems(error.problems)
+        return _table(request, game_view(game), form, status=422)
+    except services.StaleScreen as stale:
+        messages.warning(request, str(stale))
+        if not request.htmx:
+            return redirect("scoring:table", game_id)
+        return _table(request, game_view(game), status=409)
+    if not request.htmx:
+        return redirect("scoring:table", game_id)
+    return _table(request, game_view(game, done.hands))
+
+
+def _posted_number(request: HttpRequest) -> int:
+    try:
+        return max(1, int(request.POST.get("hand_number", "")))
+    except ValueError:
+        return 1
+
+
+@require_http_methods(["GET", "POST"])
+@signed_in_or_table_link
+def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    game = game_for(request, game_id, Role.SCORER)
+    view = game_view(game)
+    stored = next((hand for hand in game.hands.all() if hand.number == number), None)
+    if stored is None:
+        messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
+        return redirect("scoring:table", game_id)
+    initial = HandForm.initial_for(
+        number, stored.to_rules(), services.hand_version(stored), view.ruleset.weis
+    )
+    form = HandForm(
+        request.POST or None,
+        initial=initial,
+        ruleset=view.ruleset,
+        team_names=view.team_names,
+        suit_style=game.suit_style,
+        chooser=stored.chooser or None,
+        imposed_trump=game.imposed_trump(number),
+    )
+    settled = extras.extra_for(game).settled(game)
+    context = {
+        "view": view,
+        "form": form,
+        "number": number,
+        "stored": stored,
+        "needs_reason": settled,
+    }
+    if request.method == "POST" and form.is_valid() and settled and not form.cleaned_data["reason"]:
+        form.add_error("reason", _("The result was confirmed: say why it changes."))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        hand = keep_declared_kinds(stored.to_rules(), data["hand"], view.ruleset.weis)
+        try:
+            services.correct_hand(
+                game_id,
+                hand,
+                number=number,
+                version=data["version"],
+                form_key=data["form_key"],
+                author=author_of(request, game, data["reason"]),
+            )
+        except RulesError as error:
+            form.add_problems(error.problems)
+        except services.ReasonNeeded as needed:
+            form.add_error("reason", str(needed))
+        except services.StaleScreen as stale:
+            messages.warning(request, str(stale))
+            return redirect("scoring:correct_hand", game_id, number)
+        else:
+            messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
+            return redirect("scoring:table", game_id)
+    status = 422 if form.is_bound else 200
+    return remember_device(
+        request, render(request, "scoring/correct_hand.html", context, status=status)
+    )
+
+
+@require_POST
+@signed_in_or_table_link
+def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for(request, game_id, Role.SCORER)
+    form = UndoForm(request.POST)
+    if form.is_valid():
+        try:
+            done = services.undo_last_hand(
+                game_id,
+                number=form.cleaned_data["hand_number"],
+                form_key=form.cleaned_data["form_key"],
+                author=author_of(request, game, form.cleaned_data["reason"]),
+            )
+        except services.StaleScreen as stale:
+            messages.warning(request, str(stale))
+        else:
+            if not done.repeated:
+                messages.success(
+                    request, _("Hand %(number)s undone.") % {"number": done.change.hand_number}
+                )
+    else:
+        messages.warning(request, _("Nothing to undo."))
+    if request.htmx:
+        return _table(request, game_view(game_for(request, game.pk)))
+    return redirect("scoring:table", game.pk)
+
+
+@require_GET
+@signed_in_or_table_link
+def history(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(
+        Game.objects.prefetch_related("teams").select_related(*extras.related()), pk=game_id
+    )
+    check(request, game, Role.MEMBER)
+    teams = sorted(game.teams.all(), key=lambda team: team.index)
+    changes = HandChange.objects.filter(game=game).select_related("user")
+    context = {"game": game, "teams": teams, "changes": changes}
+    return render(request, "scoring/history.html", context)
