@@ -80,8 +80,10 @@ class TournamentTable(TableExtra):
 
     def grants(self, request: HttpRequest, game: Game, needed: str) -> bool:
         """The phone that opened the table's link scores the game until its result
-        is settled, and still sees it after."""
-        return table_granted(request, game) and (not self.settled(game) or needed == Role.MEMBER)
+        is settled, and still sees it after; never what needs a club admin."""
+        if needed not in (Role.MEMBER, Role.SCORER) or not table_granted(request, game):
+            return False
+        return needed == Role.MEMBER or not self.settled(game)
 
     def opened(self, request: HttpRequest, game_id: int) -> HttpResponse | bool | None:
         if str(game_id) not in table_grants(request):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from tournaments.models import Pass, Table, Tournament
@@ -670,3 +670,34 @@ def test_a_phone_whose_link_was_replaced_is_told_so_when_it_signs(director, club
     assert "This table's link was replaced" in late.content.decode()
     table.refresh_from_db()
     assert table.signatures == {}
+
+
+def test_a_tables_link_never_stands_for_a_club_admin(director, club):
+    """Through the seam (scoring.extras) a table's link lets a phone see and score its
+    game; what needs a club admin it never grants."""
+    from clubs.models import Role
+    from scoring import extras
+    from scoring.models import Game
+
+    _t, table = published_table(director, club, hands_first=None)
+    phone = Client()
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    request = RequestFactory().get("/")
+    request.session = phone.session
+    game = Game.objects.select_related(*extras.related()).get(pk=table.game_id)
+    extra = extras.extra_for(game)
+
+    assert extra.grants(request, game, Role.MEMBER)
+    assert extra.grants(request, game, Role.SCORER)
+    assert not extra.grants(request, game, Role.ADMIN)
+
+
+def test_tournament_games_stay_out_of_the_home_page_and_the_clubs_statistics(director, club):
+    from scoring.statistics import season_games
+
+    _t, table = published_table(director, club)
+
+    home = director.get(reverse("scoring:home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert table.game.name not in home
+    assert table.game_id not in set(season_games(club, None, None).values_list("pk", flat=True))
