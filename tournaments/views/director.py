@@ -7,24 +7,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import access
 from clubs.models import Role
 from scoring.suits import TrumpLabel, trump_label
-from tournaments import checks, services
+from tournaments import services
 from tournaments.forms import (
     ConfirmDeleteForm,
     EntryForm,
     TournamentForm,
 )
-from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
+from tournaments.models import INDIVIDUAL, Pass, Tournament
 from tournaments.views.common import (
     directed_tournament,
-    side_names,
 )
+from tournaments.views.presenters import passes_shown
 
 
 @require_http_methods(["GET", "POST"])
@@ -78,74 +77,7 @@ def director_page(
     """The director's page; a refused entry or paper sheet is shown where it was
     typed (``entry_form``; ``paper``: the table, the form and why)."""
     entries = {e.pk: e for e in tournament.entries.all()}
-    labels = dict(Table.STATES)
-    rounds = []
-    for round_ in tournament.schedule.prefetch_related("tables__events__user"):
-        playing = round_.state == Pass.PUBLISHED
-        states = services.table_states(round_) if playing else {}
-        if round_.state == Pass.CLOSED:  # the results stored when the pass closed
-            states = {
-                t.pk: services.TableStatus(
-                    t.state, played=tournament.hands, totals=tuple(t.result["totals"])
-                )
-                for t in round_.tables.all()
-                if t.result
-            }
-        draft = round_.state == Pass.DRAFT
-        tables = []
-        for t in round_.tables.all():
-            shown = states.get(t.pk, services.TableStatus(t.state))
-            sides = side_names(tournament, t, entries)
-            tables.append(
-                {
-                    "table": t,
-                    "seated": [entries[i].name for i in t.seats],
-                    "state": shown.state,
-                    "label": _("being played · hand %(played)s of %(hands)s")
-                    % {"played": shown.played, "hands": tournament.hands}
-                    if shown.state == Table.MISSING and shown.played
-                    else labels[shown.state],
-                    "totals": shown.totals,
-                    "finished": shown.played >= tournament.hands,
-                    "sides": [
-                        {
-                            "side": side,
-                            "name": name,
-                            "code": code,
-                            "signed": side in shown.signed,
-                            "locked": t.code_locked(side),
-                        }
-                        for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
-                    ],
-                    "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
-                    "locked": [sides[s] for s in (0, 1) if t.code_locked(s)]
-                    if playing and not t.settled
-                    else [],
-                    "paper_reason": services.paper_replaces_a_result(t, round_),
-                    "paper": paper if paper and paper["table"] == t.pk else None,
-                    "events": [
-                        (event, sides[event.side] if event.side is not None else "")
-                        for event in t.events.all()
-                    ],
-                }
-            )
-        found = services.findings(round_) if draft else []
-        rounds.append(
-            {
-                "round": round_,
-                "blocked": any(f.error for f in found),
-                "to_accept": any(f.kind in checks.TO_ACCEPT for f in found),
-                "takeable": playing and services.nothing_played(round_),
-                "tables": tables,
-                "byes": [entries[i].name for i in round_.byes],
-                "findings": [(f, capfirst(_(f.template).format(**f.params))) for f in found],
-                "placed": sorted(
-                    (entries[i] for t in round_.tables.all() for i in t.seats),
-                    key=lambda e: e.name,
-                )
-                + [entries[i] for i in round_.byes],
-            }
-        )
+    rounds = passes_shown(tournament, entries, paper)
     closed = any(item["round"].state == Pass.CLOSED for item in rounds)
     standings = (
         [(s, entries[s.entry]) for s in services.current_standings(tournament)] if closed else []
