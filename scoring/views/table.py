@@ -160,8 +160,6 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         "stored": stored,
         "needs_reason": settled,
     }
-    if request.method == "POST" and form.is_valid() and settled and not form.cleaned_data["reason"]:
-        form.add_error("reason", _("The result was confirmed: say why it changes."))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         hand = keep_declared_kinds(stored.to_rules(), data["hand"], view.ruleset.weis)
