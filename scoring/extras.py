@@ -53,6 +53,11 @@ class TableExtra:
         changes its hands, by a correction with a reason."""
         return False
 
+    def version(self, game: Game) -> str:
+        """What this extra shows of the game beyond its hands, as text that changes
+        when that changes (read from rows already joined with the game)."""
+        return ""
+
     def grants(self, request: HttpRequest, game: Game, needed: str) -> bool:
         """Whether this browser may do what ``needed`` (a club role) allows with the
         game without that role (a link it opened)."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
-from scoring import rules
+from scoring import extras, rules
 from scoring.models import Game, Hand, Team
 from scoring.rules.hand import Pair
 from scoring.suits import TrumpLabel, trump_label
@@ -57,6 +59,13 @@ class GameView:
     rows: list[HandRow]
     seats: list[str]  # the four names in seat order
     trumps: list[TrumpOption] = field(default_factory=list)
+    played: list[rules.Hand] = field(default_factory=list)
+
+    @property
+    def version(self) -> str:
+        """What the screen shows, for the live poll (``game_version``); asked only by
+        the pages that poll, so that lists of games cost no query for it."""
+        return game_version(self.game, self.played)
 
     @property
     def hands_played(self) -> int:
@@ -191,4 +200,15 @@ def game_view(game: Game, hands: list[Hand] | None = None) -> GameView:
         TrumpOption(trump_label(trump, game.suit_style), ruleset.multiplier(trump))
         for trump in ruleset.trumps
     ]
-    return GameView(game, ruleset, result, team_views, rows, seats, trumps)
+    return GameView(game, ruleset, result, team_views, rows, seats, trumps, played)
+
+
+def game_version(game: Game, played: list[rules.Hand]) -> str:
+    """A short fingerprint of what a screen of the game shows: its hands, and what
+    the game's extra adds (a tournament table's signatures). A phone polls with the
+    version it shows and learns, cheaply, whether another one changed the game."""
+    text = json.dumps(
+        [[hand.to_dict() for hand in played], extras.extra_for(game).version(game)],
+        sort_keys=True,
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

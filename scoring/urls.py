@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/hands/", table.record_hand, name="record_hand"),
     path("games/<int:game_id>/hands/<int:number>/", table.correct_hand, name="correct_hand"),
     path("games/<int:game_id>/undo/", table.undo_last_hand, name="undo_last_hand"),
+    path("games/<int:game_id>/live/", table.live, name="live"),
     path("games/<int:game_id>/history/", table.history, name="history"),
     path("games/<int:game_id>/game.json", games.game_file, name="game_file"),
     path("games/<int:game_id>/sharing/", sharing.sharing, name="sharing"),
@@ -22,4 +23,5 @@ urlpatterns = [
         name="revoke_share",
     ),
     path("watch/<str:token>/", sharing.spectate, name="spectate"),
+    path("watch/<str:token>/live/", sharing.spectate_live, name="spectate_live"),
 ]

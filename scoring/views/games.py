@@ -89,10 +89,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @signed_in_or_table_link
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id)
-    context = {
-        "view": game_view(game),
-        "can_score": can_score(request, game),
-    }
+    view = game_view(game)
+    poll = reverse("scoring:live", args=[game.pk]) + f"?where=game&shown={view.version}"
+    context = {"view": view, "can_score": can_score(request, game), "poll_url": poll}
     return render(request, "scoring/game_detail.html", context)
 
 

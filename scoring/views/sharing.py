@@ -6,15 +6,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Role
+from scoring import extras
 from scoring.models import Game, SpectatorLink
 from scoring.presenters import game_view
 from scoring.views.common import (
     game_for,
 )
+from scoring.views.table import live_answer
 
 
 @require_GET
@@ -22,11 +25,26 @@ def spectate(request: HttpRequest, token: str) -> HttpResponse:
     """A game, read-only, for whoever holds a spectator link that was not revoked."""
     link = get_object_or_404(SpectatorLink, token=token, revoked_at__isnull=True)
     game = get_object_or_404(Game.objects.with_everything(), pk=link.game_id)
-    context = {"view": game_view(game), "spectator": True}
+    view = game_view(game)
+    poll = reverse("scoring:spectate_live", args=[token]) + f"?shown={view.version}"
+    context = {"view": view, "spectator": True, "poll_url": poll}
     response = render(request, "scoring/game_detail.html", context)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response
+
+
+@require_GET
+def spectate_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The live poll of a spectator's page: the new game as soon as it changed."""
+    link = get_object_or_404(SpectatorLink, token=token, revoked_at__isnull=True)
+    game = get_object_or_404(
+        Game.objects.select_related(*extras.related()).prefetch_related("hands"),
+        pk=link.game_id,
+    )
+    page = reverse("scoring:spectate", args=[token])
+    poll = reverse("scoring:spectate_live", args=[token])
+    return live_answer(request, game, poll, page, "main", follow=True)
 
 
 @require_POST

@@ -10,6 +10,9 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -21,7 +24,7 @@ from scoring.forms import (
     keep_declared_kinds,
 )
 from scoring.models import Game, HandChange
-from scoring.presenters import GameView, game_view, seat_names
+from scoring.presenters import GameView, game_version, game_view, seat_names
 from scoring.rules import RulesError
 from scoring.views.common import (
     author_of,
@@ -60,6 +63,8 @@ def _table(
         "settled": extra.settled(view.game),
         "form": form or _hand_form(view),
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
+        "poll_url": reverse("scoring:live", args=[view.game.pk])
+        + f"?where=table&shown={view.version}",
         **extra.screen(request, view, **extra_forms),
     }
     template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
@@ -122,6 +127,56 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.htmx:
         return redirect("scoring:table", game_id)
     return _table(request, game_view(game, done.hands))
+
+
+@require_GET
+@signed_in_or_table_link
+def live(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The live poll of the table screen and the game's page (``where``): whether the
+    game changed since the screen was drawn (``shown``). Reads the hands' rows and
+    replays nothing; an answer the phone already has is a 304."""
+    game = get_object_or_404(
+        Game.objects.select_related(*extras.related()).prefetch_related("hands"), pk=game_id
+    )
+    check(request, game, Role.MEMBER)
+    if request.GET.get("where") == "game":
+        page, target, follow = reverse("scoring:game", args=[game.pk]), "main", True
+    else:
+        page, target = reverse("scoring:table", args=[game.pk]), "#table"
+        follow = not can_score(request, game)
+    poll = reverse("scoring:live", args=[game.pk])
+    return live_answer(request, game, poll, page, target, follow, where=request.GET.get("where"))
+
+
+def live_answer(
+    request: HttpRequest,
+    game: Game,
+    poll: str,
+    page: str,
+    target: str,
+    follow: bool,
+    where: str | None = None,
+) -> HttpResponse:
+    """The poll's answer: nothing new, or (``behind``) the notice or the new game."""
+    shown = request.GET.get("shown", "")[:32]
+    played = [hand.to_rules() for hand in sorted(game.hands.all(), key=lambda h: h.number)]
+    version = game_version(game, played)
+    etag = quote_etag(f"{version}-{shown}-{int(follow)}")
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return unchanged
+    query = urlencode({"where": where or "", "shown": version if follow else shown})
+    context = {
+        "behind": shown != version,
+        "follow": follow,
+        "page_url": page,
+        "target": target,
+        "poll_url": f"{poll}?{query}",
+    }
+    response = render(request, "scoring/includes/live.html", context)
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 def _posted_number(request: HttpRequest) -> int:

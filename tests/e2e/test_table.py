@@ -218,3 +218,36 @@ def test_a_tournament_table_shows_its_imposed_trump_fixed(page, live_server, tra
     page.wait_for_function(WAIT_FOR_NEXT_HAND_OR_ERROR, arg=1)
     assert totals(page) == ["157", "0"]
     assert Hand.objects.get().trump == "diamonds"
+
+
+def test_a_second_phone_sees_a_new_hand_within_seconds(scorer, page, browser, live_server):
+    """Live on every phone: a member following the game on its page, and the scorer's
+    own second phone on the table screen, see the hand the first phone saved."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Member, Role
+
+    start_game(page, live_server)
+    game = Game.objects.get()
+    member = get_user_model().objects.create_user("follower", password="jass-test-pw")
+    Member.objects.create(club=Club.objects.get(), name="Follower", user=member, role=Role.MEMBER)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-GB")
+    follower = context.new_page()
+    sign_in(follower, live_server, "follower", "jass-test-pw")
+    follower.goto(f"{live_server.url}/games/{game.pk}/")
+    second = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-GB")
+    other_phone = second.new_page()
+    sign_in(other_phone, live_server, "scorer", "jass-test-pw")
+    other_phone.goto(f"{live_server.url}/games/{game.pk}/table/")
+
+    record(page, "Hearts", 100)
+
+    expect(follower.locator("main")).to_contain_text("100", timeout=8_000)
+    expect(follower.locator("main")).to_contain_text("57")
+    behind = other_phone.locator(".behind")
+    expect(behind).to_contain_text("This screen is behind", timeout=8_000)
+    screenshot(other_phone, "table-behind")
+    behind.get_by_role("link", name="Show the game now").click()
+    expect(other_phone.locator("#hand-form input[name=hand_number]")).to_have_value("2")
+    context.close()
+    second.close()
