@@ -5,6 +5,7 @@ settled result changes only by the director's correction with a reason."""
 
 from __future__ import annotations
 
+import json
 import secrets
 import uuid
 from typing import Any
@@ -77,6 +78,15 @@ class TournamentTable(TableExtra):
 
     def settled(self, game: Game) -> bool:
         return game.table.settled
+
+    def version(self, game: Game) -> str:
+        """The table's state, signatures, locks and paper totals (a phone that shows
+        the signing boxes learns that the other team signed)."""
+        table = game.table
+        return json.dumps(
+            [table.state, table.signatures, table.wrong_codes, table.paper_totals, table.token],
+            sort_keys=True,
+        )
 
     def grants(self, request: HttpRequest, game: Game, needed: str) -> bool:
         """The phone that opened the table's link scores the game until its result
