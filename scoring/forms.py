@@ -128,6 +128,8 @@ class HandForm(forms.Form):
             (trump, str(trump_label(trump, suit_style))) for trump in ruleset.trumps
         ]
         self.fields["typed_team"].choices = team_choices(team_names)
+        # more than 157 is mostly a match typed as its total (257): say where it goes
+        self.fields["points"].error_messages["max_value"] = self.too_many_points_message()
         nobody = gettext("Nobody")
         for name in ("match", "weis_team", "stoeck", "out_first"):
             self.fields[name].choices = team_choices(team_names, none=nobody)
@@ -146,6 +148,13 @@ class HandForm(forms.Form):
             del self.fields["stoeck"]
         if ruleset.weis == "none":
             del self.fields["weis_team"]
+
+    def too_many_points_message(self) -> str:
+        """What the screen says when more than 157 card points are typed (the page's
+        script shows the same words as the scorer types)."""
+        return gettext(
+            "At most 157 card points. All nine tricks are a match (%(match)s): choose Match."
+        ) % {"match": self.ruleset.match_card_points}
 
     def weis_fields(self) -> list[forms.BoundField]:
         return [self[f"weis_{value}"] for value in self.weis_values]

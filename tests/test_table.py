@@ -251,7 +251,10 @@ def test_pique_double_hand_is_doubled(client):
             {"trump": "obe-abe", "points": "95", "stoeck": "0"},
             "Stöck is only counted when a suit is trump, not in obe-abe",
         ),
-        ({"trump": "hearts", "points": "158"}, "Ensure this value is less than or equal to 157."),
+        (
+            {"trump": "hearts", "points": "158"},
+            "At most 157 card points. All nine tricks are a match (257): choose Match.",
+        ),
         ({"trump": "hearts", "points": "95", "weis_20": "1"}, "Say which team won the Weis."),
         ({"points": "95"}, "This field is required."),
         ({"trump": "hearts"}, "Type one team&#x27;s card points (0 to 157). Leave them out only"),

@@ -14,6 +14,7 @@
     if (isNaN(matchPoints)) matchPoints = total;
     var points = form.querySelector(".points-input");
     var other = form.querySelector(".other-value");
+    var hint = form.querySelector(".points-hint"); // more than 157: a match goes under Match
 
     function checked(name) {
       var input = form.querySelector('input[name="' + name + '"]:checked');
@@ -23,6 +24,7 @@
     function updateOther() {
       if (!points || !other) return;
       var match = checked("match");
+      if (hint) hint.hidden = true;
       if (match !== "") {
         points.disabled = true;
         other.textContent = matchPoints + " / 0";
@@ -33,6 +35,7 @@
       if (isNaN(value)) other.textContent = "–";
       else if (value < 0 || value > total) other.textContent = "?";
       else other.textContent = String(total - value);
+      if (hint) hint.hidden = !(value > total);
     }
 
     function updateStoeck() {

@@ -3,7 +3,10 @@ match typed as points, the Weis section kept open, and thumb-sized targets."""
 
 from __future__ import annotations
 
-from tests.e2e.conftest import screenshot
+from playwright.sync_api import expect
+
+from scoring.models import Hand
+from tests.e2e.conftest import PHONE, screenshot, sign_in
 from tests.e2e.test_table import TEAM_0, record, start_game
 
 # Every visible control a thumb may hit, as the box it hits: a radio or checkbox
@@ -45,3 +48,42 @@ def test_every_touch_target_on_the_table_screen_is_44_px_high(page, live_server,
     small = page.evaluate(SMALL_TARGETS)
     screenshot(page, "table-touch-targets")
     assert small == [], "smaller than 44 px:\n" + "\n".join(small)
+
+
+MATCH_HINT = "At most 157 card points. All nine tricks are a match (257): choose Match."
+
+
+def test_typing_more_than_157_says_to_choose_match(page, live_server, scorer):
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    hint = form.locator(".points-hint")
+    form.locator(".field-trump label", has_text="Hearts").click()
+    expect(hint).to_be_hidden()
+
+    form.locator(".points-input").press_sequentially("257")
+
+    expect(hint).to_have_text(MATCH_HINT)
+    expect(hint).to_be_visible()
+    expect(form.locator(".other-value")).to_have_text("?")
+    screenshot(page, "table-match-hint")
+    form.locator(".field-match label", has_text=TEAM_0).click()
+    expect(hint).to_be_hidden()
+    expect(form.locator(".other-value")).to_have_text("257 / 0")
+
+
+def test_more_than_157_without_javascript_is_refused_with_the_same_words(
+    browser, live_server, scorer
+):
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-GB")
+    page = context.new_page()
+    sign_in(page, live_server, "scorer", "jass-test-pw")
+    start_game(page, live_server)
+
+    page.locator(".field-trump label", has_text="Hearts").click()
+    page.locator(".points-input").fill("257")
+    page.locator("button.save-hand").click()
+
+    expect(page.locator(".field-points .invalid-feedback")).to_have_text(MATCH_HINT)
+    expect(page.locator(".points-hint")).to_have_count(0)
+    assert Hand.objects.count() == 0
+    context.close()
