@@ -322,7 +322,8 @@ def correct_hand(
     """Replace hand ``number`` with a corrected one; the game is counted again.
 
     Effects: refuses with :class:`RulesError` when the corrected hand, or any later
-    hand with it, breaks a rule (the problem names that hand), or when it changes a
+    hand with it, breaks a rule (a later hand's problem, field ``hands``, names that
+    hand and why the correction makes it impossible), or when it changes a
     tournament's imposed trump; refuses with :class:`StaleScreen` when the hand
     changed since the form was made (``version``); stores the hand and a
     :class:`HandChange` with before and after.
@@ -349,7 +350,7 @@ def correct_hand(
         _check_imposed_trump(game, number, hand)
         corrected = [h.to_rules() for h in hands]
         corrected[number - 1] = hand
-        after = rules.play(game.rules, corrected)
+        after = rules.play_corrected(game.rules, corrected, number)
         change = _log(game, number, HandChange.EDITED, stored, hand, form_key, author)
         if guarded is not None:
             before = rules.play(game.rules, [h.to_rules() for h in hands], check=False)

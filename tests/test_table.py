@@ -412,7 +412,7 @@ def test_correction_that_makes_a_later_hand_impossible_is_refused_naming_it(clie
 
     html = response.content.decode()
     assert response.status_code == 422
-    assert "The game was over after hand 4; no hand may follow" in html
+    assert "Hand 5 would then be impossible: the game would already be over after hand 4" in html
     assert Hand.objects.get(game=game, number=4).cards_0 == 95
 
 

@@ -14,6 +14,7 @@ from .game import (
     check_totals,
     matches_made,
     play,
+    play_corrected,
     points_to_go_out,
 )
 from .gamefile import FORMAT, GameRecord, Team, read_game
@@ -80,6 +81,7 @@ __all__ = [
     "needed_by_multiplier",
     "parse_ruleset",
     "play",
+    "play_corrected",
     "points_to_go_out",
     "preset",
     "read_game",

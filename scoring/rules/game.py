@@ -20,6 +20,7 @@ OUT_FIRST_NEEDED = gettext_noop(
 # games stored before the ruleset's bounds, and what a game file may hold.
 MAX_GAME_HANDS = 1000
 TOO_MANY_HANDS = gettext_noop("a game has at most {most} hands")
+GAME_OVER_BEFORE = gettext_noop("the game was over after hand {last}; no hand may follow")
 
 # How the winner went out: on Stöck, on Weis, on trick points; or, without going
 # out, by the higher total after a whole hand or after the fixed number of hands.
@@ -100,6 +101,10 @@ def _first_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step
     return _Step(parts.points)
 
 
+OUT_FIRST_UNWANTED = gettext_noop(
+    "only given when both teams cross the target on trick points in the same "
+    "hand of a first-out game; here it must be null"
+)
 CARDS_MISSING_FIRST_OUT = gettext_noop(
     "the card points are missing: they may be left out only when the game "
     "ended on Stöck or Weis in this hand"
@@ -126,16 +131,7 @@ def _rules_of_the_game(ruleset: Ruleset, hand: Hand, step: _Step, number: int) -
             )
         )
     elif hand.out_first is not None and not step.needs_out_first:
-        problems.append(
-            Problem(
-                "out_first",
-                gettext_noop(
-                    "only given when both teams cross the target on trick points in the same "
-                    "hand of a first-out game; here it must be null"
-                ),
-                number,
-            )
-        )
+        problems.append(Problem("out_first", OUT_FIRST_UNWANTED, number))
     return problems
 
 
@@ -159,14 +155,7 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
             problems.append(Problem("hands", TOO_MANY_HANDS, number, {"most": MAX_GAME_HANDS}))
             break
         if over:
-            problems.append(
-                Problem(
-                    "hands",
-                    gettext_noop("the game was over after hand {last}; no hand may follow"),
-                    number,
-                    {"last": number - 1},
-                )
-            )
+            problems.append(Problem("hands", GAME_OVER_BEFORE, number, {"last": number - 1}))
             break
         if check:
             broken = check_hand(ruleset, hand)
@@ -206,6 +195,51 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
         and 2 * totals[1 - winner] < ruleset.target
     )
     return GameResult(tuple(results), totals, over, winner, out_on, rubicon)
+
+
+# Why a correction makes a later hand impossible (RULES.md §6): said of that hand,
+# which the scorer did not touch, rather than beside a field of the corrected one.
+LATER_HAND = gettext_noop("hand {later} would then be impossible")
+LATER_CARDS_MISSING = gettext_noop(
+    "hand {later} would then be impossible: its card points were left out because "
+    "Stöck or Weis took a team out in it, and they no longer would"
+)
+LATER_HAND_WHY = {
+    GAME_OVER_BEFORE: gettext_noop(
+        "hand {later} would then be impossible: the game would already be over after hand {last}"
+    ),
+    CARDS_MISSING_FIRST_OUT: LATER_CARDS_MISSING,
+    CARDS_MISSING: LATER_CARDS_MISSING,
+    OUT_FIRST_NEEDED: gettext_noop(
+        "hand {later} would then be impossible: both teams would cross the target in it "
+        "on trick points, and it does not say which team went out first"
+    ),
+    OUT_FIRST_UNWANTED: gettext_noop(
+        "hand {later} would then be impossible: it says which team went out first, but "
+        "both teams would no longer cross the target in it on trick points"
+    ),
+}
+
+
+def play_corrected(ruleset: Ruleset, hands: Sequence[Hand], number: int) -> GameResult:
+    """Count a game whose hand ``number`` was corrected, as :func:`play` does.
+
+    A problem of a later hand, which only the correction can have caused, is said of
+    that hand: field ``hands``, naming it (``later``) and why it would be impossible
+    (the game would be over before it, its missing card points or its ``out_first``
+    would no longer fit). Problems of the corrected hand are left as they are.
+    """
+    try:
+        return play(ruleset, hands)
+    except RulesError as error:
+        raise RulesError([_said_of_later(p, number) for p in error.problems]) from None
+
+
+def _said_of_later(problem: Problem, number: int) -> Problem:
+    if problem.hand is None or problem.hand <= number:
+        return problem
+    template = LATER_HAND_WHY.get(problem.template, LATER_HAND)
+    return Problem("hands", template, problem.hand, {**problem.params, "later": problem.hand})
 
 
 def points_to_go_out(ruleset: Ruleset, totals: Pair) -> tuple[int, int] | None:

@@ -10,6 +10,7 @@ from scoring.rules import (
     hand_points,
     parse_ruleset,
     play,
+    play_corrected,
     points_to_go_out,
     preset,
 )
@@ -442,3 +443,75 @@ def test_pique_double_game_to_1500():
     assert not result.over
     result = play(PIQUE, [*hands, Hand("spades", (40, 117))])
     assert (result.winner, result.totals, result.rubicon) == (0, (1508, 462), True)
+
+
+# --- a correction that makes a later hand impossible ---------------------------------------
+
+
+def refused_correction(hands, number, hand):
+    """Correct hand ``number`` of a game that was valid; the one problem it raises."""
+    play(CHIBRE, hands)
+    corrected = [*hands[: number - 1], hand, *hands[number:]]
+    with pytest.raises(RulesError) as excinfo:
+        play_corrected(CHIBRE, corrected, number)
+    return only_problem(problems_of(excinfo))
+
+
+def test_a_correction_ending_the_game_earlier_names_the_hand_after_it():
+    hands = [*lead_in(900, 827), Hand("hearts", (95, 62)), Hand("hearts", (95, 62))]
+    number = len(hands) - 1
+
+    p = refused_correction(hands, number, Hand("hearts", (157, 0)))
+
+    assert (p.field, p.hand) == ("hands", number + 1)
+    assert p.message == (
+        f"hand {number + 1} would then be impossible: "
+        f"the game would already be over after hand {number}"
+    )
+
+
+def test_a_correction_under_a_later_hand_out_on_weis_says_its_cards_no_longer_fit():
+    # the last hand has no card points: Weis took Les Bourgs out, and no longer would
+    hands = [*lead_in(900, 827), Hand("hearts", None, weis=((100,), ()))]
+    assert hands[0] == Hand("hearts", (157, 0))
+
+    p = refused_correction(hands, 1, Hand("hearts", (0, 157)))
+
+    assert (p.field, p.hand) == ("hands", len(hands))
+    assert p.message == (
+        f"hand {len(hands)} would then be impossible: its card points were left out because "
+        "Stöck or Weis took a team out in it, and they no longer would"
+    )
+
+
+def test_a_correction_making_both_teams_cross_in_a_later_hand_says_out_first_is_missing():
+    hands = [*lead_in(950, 934), Hand("hearts", (80, 77))]
+    hands[0] = Hand("hearts", (100, 57))  # 893 : 991, only Les Nells cross
+
+    p = refused_correction(hands, 1, Hand("hearts", (157, 0)))
+
+    assert (p.field, p.hand) == ("hands", len(hands))
+    assert "it does not say which team went out first" in p.message
+
+
+def test_a_correction_making_one_team_cross_in_a_later_hand_says_out_first_does_not_fit():
+    hands = [*lead_in(950, 934), Hand("hearts", (80, 77), out_first=0)]
+
+    p = refused_correction(hands, 1, Hand("hearts", (100, 57)))
+
+    assert (p.field, p.hand) == ("hands", len(hands))
+    assert "it says which team went out first, but" in p.message
+
+
+def test_a_problem_of_the_corrected_hand_stays_beside_its_field():
+    hands = [Hand("hearts", (95, 62)), Hand("hearts", (95, 62))]
+
+    p = refused_correction(hands, 2, Hand("hearts", (95, 62), out_first=1))
+
+    assert (p.field, p.hand) == ("out_first", 2)
+
+
+def test_a_correction_that_breaks_nothing_counts_as_play():
+    hands = [Hand("hearts", (95, 62)), Hand("clubs", (100, 57))]
+
+    assert play_corrected(CHIBRE, hands, 1) == play(CHIBRE, hands)
