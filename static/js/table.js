@@ -1,5 +1,7 @@
 // The table screen, made faster: the other team's points at once, Weis steppers,
-// Stöck hidden without a trump suit. Everything here also works without it.
+// Stöck hidden without a trump suit, the points field ready after a trump, a hint
+// for a match typed as points, the Weis section kept open. Everything here also
+// works without it.
 (function () {
   "use strict";
 
@@ -96,6 +98,25 @@
       });
       grid.hidden = true;
       grid.parentNode.insertBefore(buttons, grid);
+    }
+    // A tap on a trump leads on to the points: a plain hand is trump, digits, Save.
+    // Only for a tap or a click (arrow keys keep moving through the trumps), only
+    // while no points are typed and no match is chosen; the page keeps its place
+    // unless the field is out of sight, and then moves no further than needed.
+    var trumps = form.querySelector(".trump-grid");
+    var tapped = false;
+    if (trumps && points) {
+      trumps.addEventListener("pointerdown", function () { tapped = true; });
+      trumps.addEventListener("keydown", function () { tapped = false; });
+      trumps.addEventListener("change", function () {
+        var wanted = tapped && points.value === "" && !points.disabled && checked("match") === "";
+        tapped = false;
+        if (!wanted) return;
+        points.focus({ preventScroll: true });
+        var box = points.getBoundingClientRect();
+        var height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+        if (box.top < 0 || box.bottom > height) points.scrollIntoView({ block: "nearest" });
+      });
     }
     form.addEventListener("input", function () { updateOther(); updateWeis(); });
     form.addEventListener("change", function () { updateOther(); updateStoeck(); updateWeis(); });

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand
 from tests.e2e.conftest import PHONE, screenshot, sign_in
-from tests.e2e.test_table import TEAM_0, record, start_game
+from tests.e2e.test_table import TEAM_0, WAIT_FOR_NEXT_HAND_OR_ERROR, record, start_game
 
 # Every visible control a thumb may hit, as the box it hits: a radio or checkbox
 # drawn by its label counts by its label; one that is visually hidden is skipped.
@@ -87,3 +87,70 @@ def test_more_than_157_without_javascript_is_refused_with_the_same_words(
     expect(page.locator(".points-hint")).to_have_count(0)
     assert Hand.objects.count() == 0
     context.close()
+
+
+SCROLL_Y = "() => window.scrollY"
+
+
+def test_tapping_a_trump_puts_the_cursor_in_the_points_field(page, live_server, scorer):
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    points = form.locator(".points-input")
+    scrolled = page.evaluate(SCROLL_Y)
+
+    form.locator(".field-trump label", has_text="Hearts").tap()
+
+    expect(points).to_be_focused()
+    assert page.evaluate(SCROLL_Y) == scrolled  # the field was in sight: no jump
+    page.keyboard.type("95")
+    form.locator("button.save-hand").tap()
+    page.wait_for_function(WAIT_FOR_NEXT_HAND_OR_ERROR, arg=1)
+    assert page.locator(".team-total").all_inner_texts() == ["95", "62"]
+
+
+def test_a_trump_tapped_after_the_points_or_a_match_leaves_the_cursor(page, live_server, scorer):
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    points = form.locator(".points-input")
+    points.fill("95")
+    form.locator(".field-trump label", has_text="Hearts").tap()
+    expect(points).not_to_be_focused()
+
+    points.fill("")
+    form.locator(".field-match label", has_text=TEAM_0).tap()
+    form.locator(".field-trump label", has_text="Clubs").tap()
+    expect(points).not_to_be_focused()
+
+
+def test_arrow_keys_move_through_the_trumps_without_jumping_to_the_points(
+    page, live_server, scorer
+):
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    form.locator("input[name=trump]").first.focus()
+
+    page.keyboard.press("ArrowRight")
+
+    expect(form.locator("input[name=trump]").nth(1)).to_be_focused()
+    expect(form.locator("input[name=trump]").nth(1)).to_be_checked()
+
+
+def test_a_points_field_out_of_sight_is_brought_just_into_view(page, live_server, scorer):
+    small_phone = {"width": 390, "height": 560}  # the trumps in sight, the points below
+    page.set_viewport_size(small_phone)
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    bottom = "() => document.querySelector('.points-input').getBoundingClientRect().bottom"
+    assert page.evaluate(bottom) > small_phone["height"] + 100
+
+    form.locator(".field-trump label", has_text="Spades").tap()
+
+    expect(form.locator(".points-input")).to_be_focused()
+    # Bootstrap scrolls smoothly: wait until the page stands still
+    page.wait_for_function(
+        "h => { const b = document.querySelector('.points-input').getBoundingClientRect().bottom;"
+        " return b <= h + 1; }",
+        arg=small_phone["height"],
+    )
+    page.wait_for_timeout(300)
+    assert small_phone["height"] - 2 <= page.evaluate(bottom) <= small_phone["height"] + 1
