@@ -312,7 +312,7 @@ def test_hand_from_a_stale_screen_is_refused_not_double_counted(client):
     response = post_hand(client, game, number=1, htmx=True, trump="clubs", points="100")
 
     html = response.content.decode()
-    assert "Hand 1 was already recorded — here is the game now." in html
+    assert "Hand 1 was already recorded on another phone" in html
     assert 'data-total="95"' in html
     assert Hand.objects.count() == 1
     assert Hand.objects.get().trump == "hearts"

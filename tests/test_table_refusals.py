@@ -3,11 +3,14 @@ would make a later hand impossible, and a hand sent from a screen out of date.""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
+from django.urls import reverse
 
 from scoring.models import Game, Hand, HandChange
 from tests.factories import game_document, hand, import_in_club
-from tests.test_table import correct
+from tests.test_table import correct, new_game, post_hand, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +63,128 @@ def test_correction_under_a_later_hand_out_on_weis_says_why_not_beside_the_point
     assert 'value="60"' in response.content.decode()  # what was typed stays
     assert Hand.objects.get(game=game, number=1).match == 0
     assert not HandChange.objects.exists()
+
+
+# -- a hand sent from a screen out of date --------------------------------------------------
+
+TYPED = {
+    "trump": "clubs",
+    "typed_team": "1",
+    "points": "100",
+    "weis_team": "0",
+    "weis_50": "1",
+    "stoeck": "1",
+    "chibre": "on",
+}
+
+
+def send_hand_1_late(client, game: Game, htmx: bool) -> tuple:
+    """Another phone records hand 1; this phone then sends its own hand 1."""
+    post_hand(client, game, trump="hearts", points="95")
+    form_key = str(uuid.uuid4())
+    response = client.post(
+        reverse("scoring:record_hand", args=[game.pk]),
+        {"hand_number": 1, "form_key": form_key, **TYPED},
+        headers={"HX-Request": "true"} if htmx else {},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    return response, form_key
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_hand_refused_as_out_of_date_is_offered_again_as_the_next_hand(client, htmx):
+    game = new_game()
+
+    response, sent_key = send_hand_1_late(client, game, htmx)
+
+    assert response.status_code == (200 if htmx else 409)  # htmx swaps only a 2xx
+    html = response.content.decode()
+    assert (
+        "Hand 1 was already recorded on another phone — what you typed is kept as hand 2: "
+        "check it and save." in html
+    )
+    assert 'data-total="95"' in html  # the game as it is now
+    assert "Save hand 2" in html
+    assert 'value="clubs" checked' in html
+    assert 'name="typed_team" id="id_typed_team_1" value="1" checked' in html
+    assert 'value="100"' in html
+    form = response.context["form"]
+    assert form["points"].value() == "100"
+    assert not form.is_bound
+    assert form.initial["hand_number"] == 2
+    assert str(form.initial["form_key"]) != sent_key
+    assert {name: form.initial[name] for name in ("weis_team", "weis_50", "stoeck")} == {
+        "weis_team": "0",
+        "weis_50": "1",
+        "stoeck": "1",
+    }
+    assert form.initial["chibre"] is True
+    assert [(h.number, h.trump) for h in game.hands.order_by("number")] == [(1, "hearts")]
+
+
+def test_hand_offered_again_is_recorded_once_as_the_next_hand(client):
+    game = new_game()
+    response, _ = send_hand_1_late(client, game, htmx=True)
+    initial = response.context["form"].initial
+    data = {**TYPED, "hand_number": initial["hand_number"], "form_key": initial["form_key"]}
+    url = reverse("scoring:record_hand", args=[game.pk])
+
+    client.post(url, data, headers={"HX-Request": "true"})
+    client.post(url, data, headers={"HX-Request": "true"})  # sent twice: stored once
+
+    assert [(h.number, h.trump) for h in game.hands.order_by("number")] == [
+        (1, "hearts"),
+        (2, "clubs"),
+    ]
+    # 95 : 62, then clubs: Les Nells' 100 typed, Weis 50 for Les Bourgs, Stöck for Les Nells
+    assert totals(game) == (95 + 57 + 50, 62 + 100 + 20)
+    assert HandChange.objects.filter(hand_number=2).count() == 1
+
+
+def test_the_same_form_sent_again_is_not_offered_as_the_next_hand(client):
+    game = new_game()
+    data = {"hand_number": 1, "form_key": str(uuid.uuid4()), "trump": "hearts", "points": "95"}
+    url = reverse("scoring:record_hand", args=[game.pk])
+    client.post(url, {**data, "typed_team": "0"})
+
+    again = client.post(
+        url, {**data, "typed_team": "0"}, headers={"HX-Request": "true"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    html = again.content.decode()
+    assert "what you typed is kept" not in html
+    assert again.context["form"].initial.get("points") is None  # a fresh hand 2
+    assert game.hands.count() == 1
+
+
+def test_hand_refused_after_the_game_ended_elsewhere_only_shows_the_game(client):
+    game = import_in_club(game_document([hand("hearts", [157, 0], match=0)] * 3))
+    post_hand(client, game, trump="clubs", points="157", match="0")  # 1028 : 0, over
+
+    response = post_hand(client, game, number=4, htmx=True, trump="spades", points="80")
+
+    html = response.content.decode()
+    assert "Hand 4 was already recorded — here is the game now." in html
+    assert "Les Bourgs won" in html
+    assert "Save hand" not in html
+    assert game.hands.count() == 4
+
+
+def test_hand_refused_after_an_undo_elsewhere_is_offered_as_the_next_hand(client):
+    game = new_game()
+    post_hand(client, game, trump="hearts", points="95")
+
+    # this screen showed hand 2 as next; another phone undid hand 1 meanwhile
+    client.post(
+        reverse("scoring:undo_last_hand", args=[game.pk]),
+        {"hand_number": 1, "form_key": str(uuid.uuid4())},
+    )
+    response = post_hand(client, game, number=2, htmx=True, trump="clubs", points="100")
+
+    assert (
+        "This screen is out of date — here is the game now. "
+        "What you typed is kept as hand 1: check it and save." in response.content.decode()
+    )
+    assert response.context["form"].initial["hand_number"] == 1
+    assert response.context["form"].initial["points"] == "100"
+    assert game.hands.count() == 0

@@ -1,6 +1,7 @@
 """The table screen: record a hand, correct one, undo the last, and the history of
 changes. Thin views: parse with a form, call a service, render the page or, for htmx,
-its part (a refused hand comes back with the engine's message beside the field)."""
+its part (a refused hand comes back with the engine's message beside the field; one
+sent from a screen out of date comes back as the next hand, to check and save)."""
 
 from __future__ import annotations
 
@@ -36,9 +37,11 @@ from scoring.views.common import (
 )
 
 
-def _hand_form(view: GameView) -> HandForm:
+def _hand_form(view: GameView, initial: dict[str, Any] | None = None) -> HandForm:
+    """The next hand's form (``initial``: what it holds; in a tournament the imposed
+    trump is chosen whatever it says)."""
     return HandForm(
-        initial=HandForm.initial_for(view.next_number),
+        initial=initial or HandForm.initial_for(view.next_number),
         ruleset=view.ruleset,
         team_names=view.team_names,
         suit_style=view.game.suit_style,
@@ -120,13 +123,48 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         form.add_problems(error.problems)
         return _table(request, game_view(game), form, status=422)
     except services.StaleScreen as stale:
-        messages.warning(request, str(stale))
-        if not request.htmx:
-            return redirect("scoring:table", game_id)
-        return _table(request, game_view(game), status=409)
+        return _stale(request, game, form, data["hand_number"], str(stale))
     if not request.htmx:
         return redirect("scoring:table", game_id)
     return _table(request, game_view(game, done.hands))
+
+
+def _stale(request: HttpRequest, game: Game, form: HandForm, number: int, why: str) -> HttpResponse:
+    """A hand refused as sent from a screen out of date (another phone recorded or
+    undid a hand meanwhile): the game as it is now and, while it goes on, what was
+    typed offered as the next hand, with a new key, to check and save."""
+    view = game_view(game)
+    if view.over:
+        messages.warning(request, why)
+        if not request.htmx:
+            return redirect("scoring:table", game.pk)
+        return _table(request, view, status=409)
+    kept = {"number": number, "next": view.next_number}
+    if number < view.next_number:
+        text = _(
+            "Hand %(number)s was already recorded on another phone — what you typed is "
+            "kept as hand %(next)s: check it and save."
+        )
+        messages.warning(request, text % kept)
+    else:  # a hand undone elsewhere, or a clash of form keys: the service says which
+        text = _("What you typed is kept as hand %(next)s: check it and save.")
+        messages.warning(request, f"{why} {text % kept}")
+    return _table(request, view, _typed_again(form, view), status=409)
+
+
+# What is not carried to the next hand: the form's own keys, and who went out first,
+# which answers a question of the refused hand's totals (the engine asks it again).
+NOT_TYPED_AGAIN = ("hand_number", "form_key", "version", "reason", "out_first")
+
+
+def _typed_again(form: HandForm, view: GameView) -> HandForm:
+    """The next hand's form holding what ``form`` had typed: trump, points and whose,
+    match, Weis, Stöck, Chibré; a new form key, so that saving records one hand."""
+    initial = HandForm.initial_for(view.next_number)
+    for name, value in form.cleaned_data.items():
+        if name in form.fields and name not in NOT_TYPED_AGAIN and value is not None:
+            initial[name] = value if isinstance(value, bool) else str(value)
+    return _hand_form(view, initial)
 
 
 @require_GET
