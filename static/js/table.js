@@ -5,6 +5,32 @@
 (function () {
   "use strict";
 
+  // Weis and Stöck come in runs: when the hand just saved used them, the next
+  // hand's form (drawn anew by the server) opens its Weis section by itself.
+  // Remembered in this tab for this game only; without a script it stays closed.
+  function extrasKey(form) {
+    var recordUrl = form.getAttribute("hx-post"); // a new hand, not a correction
+    return recordUrl ? "jassclub.extras-used " + recordUrl : "";
+  }
+
+  function remember(key, used) {
+    try {
+      if (used) window.sessionStorage.setItem(key, "1");
+      else window.sessionStorage.removeItem(key);
+    } catch (e) { /* no storage (private mode): the section stays as drawn */ }
+  }
+
+  function reopenExtras(event) {
+    var form = document.getElementById("hand-form");
+    if (!form || (event.target.contains && !event.target.contains(form))) return; // not a new form
+    var extras = form.querySelector("details.extras");
+    var key = extrasKey(form);
+    if (!extras || !key || extras.open) return;
+    try {
+      if (window.sessionStorage.getItem(key) === "1") extras.open = true;
+    } catch (e) { /* no storage: as drawn */ }
+  }
+
   function setUp(root) {
     var form = root.querySelector ? root.querySelector("#hand-form") : null;
     if (!form && root.id === "hand-form") form = root;
@@ -120,8 +146,19 @@
     }
     form.addEventListener("input", function () { updateOther(); updateWeis(); });
     form.addEventListener("change", function () { updateOther(); updateStoeck(); updateWeis(); });
+    var extras = form.querySelector("details.extras");
+    var key = extrasKey(form);
+
+    function usedExtras() {
+      var weis = Array.prototype.some.call(form.querySelectorAll(".weis-count"), function (count) {
+        return (parseInt(count.value, 10) || 0) > 0;
+      });
+      return weis || checked("weis_team") !== "" || checked("stoeck") !== "";
+    }
+
     form.addEventListener("submit", function () {
       if (points) points.disabled = false; // a disabled input is not sent
+      if (extras && key) remember(key, usedExtras());
     });
     updateOther();
     updateStoeck();
@@ -135,6 +172,11 @@
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status >= 400 && status < 500) window.location.reload();
   });
+
+  // At once when the new form is swapped in (htmx sets it up only 20 ms later):
+  // the section never shows closed and then jumps open.
+  document.addEventListener("htmx:afterSwap", reopenExtras);
+  document.addEventListener("DOMContentLoaded", reopenExtras);
 
   if (window.htmx) {
     window.htmx.onLoad(setUp);

@@ -45,7 +45,7 @@ def record(
         form.locator(".points-input").fill(str(points))
     if weis or stoeck:
         details = form.locator("details.extras")
-        if not details.get_attribute("open"):
+        if details.get_attribute("open") is None:  # an open one says ""
             details.locator("summary").click()
     if weis:
         team, values = weis

@@ -41,7 +41,7 @@ def test_every_touch_target_on_the_table_screen_is_44_px_high(page, live_server,
     record(page, "Hearts", 95, weis=(TEAM_0, [20]), stoeck=TEAM_0)
     form = page.locator("#hand-form")
     details = form.locator("details.extras")
-    if not details.get_attribute("open"):
+    if details.get_attribute("open") is None:
         details.locator("summary").click()
     form.get_by_role("button", name="+ 50", exact=True).click()  # a chip to remove it
 
@@ -154,3 +154,24 @@ def test_a_points_field_out_of_sight_is_brought_just_into_view(page, live_server
     )
     page.wait_for_timeout(300)
     assert small_phone["height"] - 2 <= page.evaluate(bottom) <= small_phone["height"] + 1
+
+
+def extras_open(page) -> bool:
+    return page.locator("#hand-form details.extras").evaluate("details => details.open")
+
+
+def test_the_weis_section_stays_open_after_a_hand_with_weis_or_stoeck(page, live_server, scorer):
+    start_game(page, live_server)
+    assert not extras_open(page)
+
+    record(page, "Hearts", 95, weis=(TEAM_0, [20]))
+    assert extras_open(page)
+    record(page, "Clubs", 100)  # the section was open, but nothing in it was used
+    assert not extras_open(page)
+    record(page, "Spades", 80, stoeck=TEAM_0)
+    assert extras_open(page)
+    page.reload()  # the same tab remembers it
+    assert extras_open(page)
+
+    start_game(page, live_server)  # another game in the same tab starts closed
+    assert not extras_open(page)
