@@ -307,6 +307,39 @@ def _transfer() -> dict[str, Any]:
     }
 
 
+POLL_BUDGET_BYTES = 1024  # an idle game's poll: status line and headers, no body
+
+
+def _poll() -> dict[str, Any]:
+    """The live poll of an idle game (issue 13): a phone asks again with the ETag it
+    has; the answer is a 304 with no body, and no replay of the game."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    client, game = scorer_client(), new_game("Bench: poll")
+    for number in range(1, TRANSFER_HANDS + 1):
+        _record(client, game.pk, number)
+    page = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
+    found = re.search(r'id="live" class="live" hx-get="([^"]+)"', page)
+    if not found:
+        raise RuntimeError("the table screen has no live poll")
+    url = found.group(1).replace("&amp;", "&")
+    first = client.get(url, headers={**HTMX_HEADERS, **BROWSER_HEADERS})
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(
+            url, headers={**HTMX_HEADERS, **BROWSER_HEADERS, "If-None-Match": first["ETag"]}
+        )
+    headers = sum(len(k) + len(v) + 4 for k, v in again.items()) + len("HTTP/1.1 304 \r\n\r\n")
+    return {
+        "status": again.status_code,
+        "body": len(again.content),
+        "bytes": headers + len(again.content),
+        "queries": len(captured.captured_queries),
+        "statements": [query["sql"] for query in captured.captured_queries],
+    }
+
+
 def worker(transfer: bool) -> None:
     if not os.environ.get("DATABASE_URL"):  # never the developer's db.sqlite3
         raise SystemExit("bench --worker: set DATABASE_URL to a throwaway database")
@@ -314,7 +347,12 @@ def worker(transfer: bool) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
-    result = {"database": _database(), "queries": _queries(), "timing": _timing()}
+    result = {
+        "database": _database(),
+        "queries": _queries(),
+        "timing": _timing(),
+        "poll": _poll(),
+    }
     if transfer:
         result["transfer"] = _transfer()
     print(json.dumps(result))
@@ -485,6 +523,26 @@ def report(results: dict[str, dict[str, Any]], skipped: dict[str, str]) -> None:
         print(_table(["file", "kind", "raw KB", "gzip KB"], rows))
         ok = zipped <= TRANSFER_BUDGET_KB * KB
         print(f"   gzipped total {_kb(zipped)} KB, budget {TRANSFER_BUDGET_KB} KB: {_verdict(ok)}")
+
+    print(
+        "\n4. Live poll of an idle game, asked again with its ETag "
+        f"(budget <= {POLL_BUDGET_BYTES} B)"
+    )
+    rows = []
+    for label, result in results.items():
+        poll = result["poll"]
+        ok = poll["status"] == 304 and poll["bytes"] <= POLL_BUDGET_BYTES
+        rows.append(
+            [
+                label,
+                str(poll["status"]),
+                str(poll["body"]),
+                str(poll["bytes"]),
+                str(poll["queries"]),
+                _verdict(ok),
+            ]
+        )
+    print(_table(["database", "status", "body B", "answer B", "queries", "verdict"], rows))
 
 
 def main() -> int:
