@@ -12,6 +12,8 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from jassclub.production import DEVELOPMENT_KEY
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -32,18 +34,10 @@ def envlist(name: str, default: str) -> list[str]:
 
 
 DEBUG = envbool("DJANGO_DEBUG", "false")
-# The key signs sessions, password-reset links and CSRF tokens. A development key is
-# used only with DJANGO_DEBUG on: in production the site does not start without one.
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY is not set. In production set it to a long random value, for "
-            "instance the output of: "
-            "python -c 'import secrets; print(secrets.token_urlsafe(50))'. "
-            "For development on your own machine set DJANGO_DEBUG=1 instead."
-        )
-    SECRET_KEY = "django-insecure-development-key-set-DJANGO_SECRET_KEY-in-production"
+# The key signs sessions, password-reset links and CSRF tokens. Without
+# DJANGO_SECRET_KEY the public development key is used, and no server starts on it
+# with debug off (jassclub/production.py; `check --deploy` flags it too).
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_KEY
 ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 

@@ -4,5 +4,8 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from jassclub.production import refuse_unsafe_settings
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
 application = get_wsgi_application()
+refuse_unsafe_settings()  # debug off and no DJANGO_SECRET_KEY: do not serve

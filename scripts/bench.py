@@ -94,7 +94,6 @@ def hand_post(number: int) -> dict[str, str]:
 def _setup_django() -> None:
     sys.path.insert(0, str(BASE_DIR))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-key-never-used-in-production")
     warnings.filterwarnings("ignore", "No directory at")  # whitenoise: no collectstatic here
     import django
 

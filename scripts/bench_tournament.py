@@ -36,7 +36,6 @@ def setup() -> None:
     if not os.environ.get("DATABASE_URL"):  # never the developer's db.sqlite3
         raise SystemExit("bench_tournament --worker: set DATABASE_URL to a throwaway database")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-key-never-used-in-production")
     os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "false"
     os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver"
     import django

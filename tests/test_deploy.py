@@ -51,15 +51,33 @@ def test_production_does_not_start_without_a_secret_key():
     assert "DJANGO_SECRET_KEY is not set" in result.stderr
 
 
-def test_development_runs_without_a_key():
+def test_runserver_does_not_start_without_a_secret_key():
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     result = subprocess.run(
-        [sys.executable, "manage.py", "check"],
+        [sys.executable, "manage.py", "runserver", "127.0.0.1:0", "--noreload"],
         cwd=ROOT,
-        env=environment | {"DJANGO_DEBUG": "1"},
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+
+
+def test_management_commands_run_without_a_key():
+    """A developer's `makemigrations --check` or `import_game` needs no key: only a
+    server refuses to serve with the development key."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"],
+        cwd=ROOT,
+        env=environment,
         capture_output=True,
         text=True,
         timeout=60,
     )
 
     assert result.returncode == 0, result.stderr
+    assert "No changes detected" in result.stdout

@@ -6,11 +6,14 @@ are still served by whitenoise (its runserver, which this one extends)."""
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 from django.core.servers.basehttp import WSGIServer
 from whitenoise.runserver_nostatic.management.commands.runserver import (
     Command as WhiteNoiseRunserver,
 )
+
+from jassclub.production import refuse_unsafe_settings
 
 
 class PatientWSGIServer(WSGIServer):
@@ -19,3 +22,7 @@ class PatientWSGIServer(WSGIServer):
 
 class Command(WhiteNoiseRunserver):
     server_cls = PatientWSGIServer
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        refuse_unsafe_settings()  # debug off and no DJANGO_SECRET_KEY: do not serve
+        super().handle(*args, **options)
