@@ -6,6 +6,8 @@
    around the in-process test client's POST (no network), on SQLite and PostgreSQL.
 3. The table screen's transfer size: its HTML and every stylesheet, script and
    ``url(...)`` they load, each gzipped at level 6 (budget: at most 80 KB in all).
+4. The live poll of an idle game, asked again with its ETag: a 304 (budget: 1 KB).
+   Sections 3 and 4 are measured by ``scripts/bench_screen.py``.
 
 Each database is measured in a child process (``--worker``) on a throwaway
 database: a temporary SQLite file, and a PostgreSQL database ``jassclub_bench``
@@ -28,10 +30,9 @@ import tempfile
 import time
 import uuid
 import warnings
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test")
@@ -152,7 +153,7 @@ def new_game(name: str) -> Any:
     )
 
 
-def _record(client: Any, game_id: int, number: int, **headers: str) -> Any:
+def record_hand(client: Any, game_id: int, number: int, **headers: str) -> Any:
     from django.urls import reverse
 
     response = client.post(
@@ -193,7 +194,7 @@ def _queries() -> dict[str, Any]:
     counts, sql = {}, {}
     for number in range(1, max(QUERY_HANDS) + 1):
         with CaptureQueriesContext(connection) as captured:
-            _record(client, game.pk, number)
+            record_hand(client, game.pk, number)
         counts[number] = len(captured.captured_queries)
         if number in QUERY_HANDS:
             sql[number] = [query["sql"] for query in captured.captured_queries]
@@ -211,13 +212,13 @@ def _timing() -> dict[str, Any]:
     client = scorer_client()
     warm_up = new_game("Bench: warm-up")
     for number in range(1, WARM_UP_HANDS + 1):
-        _record(client, warm_up.pk, number)
+        record_hand(client, warm_up.pk, number)
     samples = []
     for index in range(TIMED_GAMES):
         game = new_game(f"Bench: timing {index + 1}")
         for number in range(1, HANDS_PER_GAME + 1):
             start = time.perf_counter()
-            _record(client, game.pk, number, **{"Accept-Encoding": "gzip, deflate, br"})
+            record_hand(client, game.pk, number, **{"Accept-Encoding": "gzip, deflate, br"})
             samples.append((time.perf_counter() - start) * 1000)
     return {
         "n": len(samples),
@@ -229,114 +230,7 @@ def _timing() -> dict[str, Any]:
     }
 
 
-class _Assets(HTMLParser):
-    """The stylesheets and scripts a page loads."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        rels = (found.get("rel") or "").lower().split()
-        if tag == "link" and "stylesheet" in rels and found.get("href"):
-            self.urls.append(found["href"])  # type: ignore[arg-type]
-        elif tag == "script" and found.get("src"):
-            self.urls.append(found["src"])  # type: ignore[arg-type]
-
-
-CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
-
-
-def _static_file(url: str) -> bytes:
-    from django.conf import settings
-    from django.contrib.staticfiles import finders
-
-    path = urlsplit(url).path
-    prefix = "/" + settings.STATIC_URL.lstrip("/")
-    if not path.startswith(prefix):
-        raise RuntimeError(f"{url} is not a static file")
-    found = finders.find(path[len(prefix) :])
-    if not found:
-        raise RuntimeError(f"{url}: no such static file")
-    return Path(found).read_bytes()
-
-
-def _transfer() -> dict[str, Any]:
-    """Raw and gzipped sizes of the table screen and everything it loads."""
-    from django.urls import reverse
-
-    from scoring import services
-
-    client, game = scorer_client(), new_game("Bench: transfer")
-    for number in range(1, TRANSFER_HANDS + 1):
-        _record(client, game.pk, number)
-    page = reverse("scoring:table", args=[game.pk])
-    response = client.get(page, headers=BROWSER_HEADERS)
-    html = response.content
-    files = [{"name": f"{page} (HTML)", "kind": "html", "data": html}]
-    parser = _Assets()
-    parser.feed(html.decode())
-    seen: set[str] = set()
-    for url in parser.urls:
-        queue = [urljoin(page, url)]
-        while queue:
-            url = queue.pop(0)
-            if url in seen:
-                continue
-            seen.add(url)
-            data = _static_file(url)
-            files.append({"name": urlsplit(url).path, "kind": Path(url).suffix[1:], "data": data})
-            if url.endswith(".css"):
-                for _quote, ref in CSS_URL.findall(data.decode("utf-8", "replace")):
-                    if not ref.startswith(("data:", "#")):  # inline data is in the CSS already
-                        queue.append(urljoin(url, ref))
-    hands = services.export_game(game)["hands"]
-    return {
-        "hands": len(hands),
-        "files": [
-            {
-                "name": f["name"],
-                "kind": f["kind"],
-                "raw": len(f["data"]),
-                "gzip": len(gzip.compress(f["data"], compresslevel=GZIP_LEVEL, mtime=0)),
-            }
-            for f in files
-        ],
-    }
-
-
 POLL_BUDGET_BYTES = 1024  # an idle game's poll: status line and headers, no body
-
-
-def _poll() -> dict[str, Any]:
-    """The live poll of an idle game (issue 13): a phone asks again with the ETag it
-    has; the answer is a 304 with no body, and no replay of the game."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-    from django.urls import reverse
-
-    client, game = scorer_client(), new_game("Bench: poll")
-    for number in range(1, TRANSFER_HANDS + 1):
-        _record(client, game.pk, number)
-    page = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
-    found = re.search(r'id="live" class="live" hx-get="([^"]+)"', page)
-    if not found:
-        raise RuntimeError("the table screen has no live poll")
-    url = found.group(1).replace("&amp;", "&")
-    first = client.get(url, headers={**HTMX_HEADERS, **BROWSER_HEADERS})
-    with CaptureQueriesContext(connection) as captured:
-        again = client.get(
-            url, headers={**HTMX_HEADERS, **BROWSER_HEADERS, "If-None-Match": first["ETag"]}
-        )
-    headers = sum(len(k) + len(v) + 4 for k, v in again.items()) + len("HTTP/1.1 304 \r\n\r\n")
-    return {
-        "status": again.status_code,
-        "body": len(again.content),
-        "bytes": headers + len(again.content),
-        "queries": len(captured.captured_queries),
-        "statements": [query["sql"] for query in captured.captured_queries],
-    }
 
 
 def worker(transfer: bool) -> None:
@@ -346,14 +240,16 @@ def worker(transfer: bool) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+    from scripts.bench_screen import poll, transfer_sizes  # once Django is set up
+
     result = {
         "database": _database(),
         "queries": _queries(),
         "timing": _timing(),
-        "poll": _poll(),
+        "poll": poll(),
     }
     if transfer:
-        result["transfer"] = _transfer()
+        result["transfer"] = transfer_sizes()
     print(json.dumps(result))
 
 

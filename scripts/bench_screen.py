@@ -1,0 +1,129 @@
+"""What a phone fetches from the table screen (`make bench`, sections 3 and 4): the
+page and every file it loads, and the live poll of an idle game. Run in the bench's
+child process, once Django is set up (``scripts/bench.py --worker``)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from scripts.bench import (
+    BROWSER_HEADERS,
+    GZIP_LEVEL,
+    HTMX_HEADERS,
+    TRANSFER_HANDS,
+    new_game,
+    record_hand,
+    scorer_client,
+)
+
+
+class _Assets(HTMLParser):
+    """The stylesheets and scripts a page loads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        rels = (found.get("rel") or "").lower().split()
+        if tag == "link" and "stylesheet" in rels and found.get("href"):
+            self.urls.append(found["href"])  # type: ignore[arg-type]
+        elif tag == "script" and found.get("src"):
+            self.urls.append(found["src"])  # type: ignore[arg-type]
+
+
+CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
+
+
+def _static_file(url: str) -> bytes:
+    from django.conf import settings
+    from django.contrib.staticfiles import finders
+
+    path = urlsplit(url).path
+    prefix = "/" + settings.STATIC_URL.lstrip("/")
+    if not path.startswith(prefix):
+        raise RuntimeError(f"{url} is not a static file")
+    found = finders.find(path[len(prefix) :])
+    if not found:
+        raise RuntimeError(f"{url}: no such static file")
+    return Path(found).read_bytes()
+
+
+def transfer_sizes() -> dict[str, Any]:
+    """Raw and gzipped sizes of the table screen and everything it loads."""
+    from django.urls import reverse
+
+    from scoring import services
+
+    client, game = scorer_client(), new_game("Bench: transfer")
+    for number in range(1, TRANSFER_HANDS + 1):
+        record_hand(client, game.pk, number)
+    page = reverse("scoring:table", args=[game.pk])
+    response = client.get(page, headers=BROWSER_HEADERS)
+    html = response.content
+    files = [{"name": f"{page} (HTML)", "kind": "html", "data": html}]
+    parser = _Assets()
+    parser.feed(html.decode())
+    seen: set[str] = set()
+    for url in parser.urls:
+        queue = [urljoin(page, url)]
+        while queue:
+            url = queue.pop(0)
+            if url in seen:
+                continue
+            seen.add(url)
+            data = _static_file(url)
+            files.append({"name": urlsplit(url).path, "kind": Path(url).suffix[1:], "data": data})
+            if url.endswith(".css"):
+                for _quote, ref in CSS_URL.findall(data.decode("utf-8", "replace")):
+                    if not ref.startswith(("data:", "#")):  # inline data is in the CSS already
+                        queue.append(urljoin(url, ref))
+    hands = services.export_game(game)["hands"]
+    return {
+        "hands": len(hands),
+        "files": [
+            {
+                "name": f["name"],
+                "kind": f["kind"],
+                "raw": len(f["data"]),
+                "gzip": len(gzip.compress(f["data"], compresslevel=GZIP_LEVEL, mtime=0)),
+            }
+            for f in files
+        ],
+    }
+
+
+def poll() -> dict[str, Any]:
+    """The live poll of an idle game (issue 13): a phone asks again with the ETag it
+    has; the answer is a 304 with no body, and no replay of the game."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    client, game = scorer_client(), new_game("Bench: poll")
+    for number in range(1, TRANSFER_HANDS + 1):
+        record_hand(client, game.pk, number)
+    page = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
+    found = re.search(r'id="live" class="live" hx-get="([^"]+)"', page)
+    if not found:
+        raise RuntimeError("the table screen has no live poll")
+    url = found.group(1).replace("&amp;", "&")
+    first = client.get(url, headers={**HTMX_HEADERS, **BROWSER_HEADERS})
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(
+            url, headers={**HTMX_HEADERS, **BROWSER_HEADERS, "If-None-Match": first["ETag"]}
+        )
+    headers = sum(len(k) + len(v) + 4 for k, v in again.items()) + len("HTTP/1.1 304 \r\n\r\n")
+    return {
+        "status": again.status_code,
+        "body": len(again.content),
+        "bytes": headers + len(again.content),
+        "queries": len(captured.captured_queries),
+        "statements": [query["sql"] for query in captured.captured_queries],
+    }
