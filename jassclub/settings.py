@@ -160,8 +160,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; required by Django
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": int(os.environ.get("DJANGO_DB_POOL_MIN", "1")),
-        "max_size": int(os.environ.get("DJANGO_DB_POOL_MAX", "10")),
+        "min_size": envint("DJANGO_DB_POOL_MIN", "1"),
+        "max_size": envint("DJANGO_DB_POOL_MAX", "10"),
         "timeout": float(os.environ.get("DJANGO_DB_POOL_TIMEOUT", "30")),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
