@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from scoring import extras, rules
 from scoring.models import Game, Hand, Team
@@ -128,6 +129,19 @@ class GameView:
     @property
     def totals_by_hand(self) -> list[Pair]:
         return [row.totals for row in self.rows]
+
+    @property
+    def screen_state(self) -> dict[str, Any]:
+        """What the table screen's script needs to count a hand on the phone (a
+        provisional score while offline, who went out first): the ruleset as the game
+        file writes it, the totals, the next hand and the teams' names."""
+        return {
+            "ruleset": self.ruleset.to_dict(),
+            "totals": list(self.result.totals),
+            "over": self.result.over,
+            "next": self.next_number,
+            "teams": list(self.team_names),
+        }
 
 
 def seat_names(teams: list[Team]) -> list[str]:
