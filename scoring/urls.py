@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import games, sharing, table
+from scoring.views import games, sharing, slate, table
 
 app_name = "scoring"
 urlpatterns = [
@@ -14,6 +14,8 @@ urlpatterns = [
     path("games/<int:game_id>/undo/", table.undo_last_hand, name="undo_last_hand"),
     path("games/<int:game_id>/live/", table.live, name="live"),
     path("games/<int:game_id>/history/", table.history, name="history"),
+    path("games/<int:game_id>/slate/", slate.big_slate, name="big_slate"),
+    path("games/<int:game_id>/slate/live/", slate.big_slate_live, name="big_slate_live"),
     path("games/<int:game_id>/game.json", games.game_file, name="game_file"),
     path("games/<int:game_id>/sharing/", sharing.sharing, name="sharing"),
     path("games/<int:game_id>/sharing/new/", sharing.share_game, name="share_game"),
