@@ -1,10 +1,13 @@
 from django.urls import path
 
-from scoring.views import games, sharing, slate, table
+from scoring.views import games, offline, sharing, slate, table
 
 app_name = "scoring"
 urlpatterns = [
     path("", games.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
     path("games/new/", games.new_game, name="new_game"),
     path("games/import/", games.upload_game, name="upload_game"),
     path("games/<int:game_id>/", games.game_detail, name="game"),
