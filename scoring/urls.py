@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import games, offline, sharing, slate, table
+from scoring.views import games, offline, referee, sharing, slate, table
 
 app_name = "scoring"
 urlpatterns = [
@@ -8,6 +8,7 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline, name="offline"),
+    path("weis-referee/", referee.weis_referee, name="weis_referee"),
     path("games/new/", games.new_game, name="new_game"),
     path("games/import/", games.upload_game, name="upload_game"),
     path("games/<int:game_id>/", games.game_detail, name="game"),
