@@ -20,6 +20,7 @@ from .game import (
 from .gamefile import FORMAT, GameRecord, Team, read_game
 from .hand import Hand, HandParts, check_hand, hand_parts, hand_points
 from .problems import Problem, RulesError
+from .referee import weis_verdict as weis_verdict
 from .ruleset import (
     CARD_POINTS,
     MAX_FIXED_HANDS,
