@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring import extras, rules
 from scoring.models import Game, Hand, Team
@@ -132,16 +136,60 @@ class GameView:
 
     @property
     def screen_state(self) -> dict[str, Any]:
-        """What the table screen's script needs to count a hand on the phone (a
-        provisional score while offline, who went out first): the ruleset as the game
-        file writes it, the totals, the next hand and the teams' names."""
+        """What the table screen's script needs to count hands on the phone (while
+        offline, a provisional score; who went out first): the ruleset as the game
+        file writes it, the totals, the next hand, the teams' names, when the page was
+        drawn (milliseconds; the newer of two copies wins) and the next hands' turns."""
         return {
             "ruleset": self.ruleset.to_dict(),
             "totals": list(self.result.totals),
             "over": self.result.over,
             "next": self.next_number,
             "teams": list(self.team_names),
+            "drawn": int(time.time() * 1000),
+            "turns": self.turns(TURNS_AHEAD),
+            "record": reverse("scoring:record_hand", args=[self.game.pk]),
+            "worker": reverse("scoring:service_worker"),
         }
+
+    def turns(self, count: int) -> list[dict[str, Any]]:
+        """Who deals and chooses in the next ``count`` hands (not past a fixed number
+        of hands), and the imposed trump when there is one."""
+        first = self.next_number
+        last = first + count - 1
+        if self.ruleset.hands is not None:
+            last = min(last, self.ruleset.hands)
+        turns = []
+        for number in range(first, last + 1):
+            seats = self.game.first_chooser
+            dealer = self.seats[rules.dealer(seats, number)]
+            imposed = self.game.imposed_trump(number)
+            if imposed is None:
+                chooser = self.seats[rules.chooser(seats, number)]
+                text = _("Hand %(number)s: %(dealer)s deals, %(chooser)s chooses trump.")
+                said = text % {"number": number, "dealer": dealer, "chooser": chooser}
+                turns.append({"number": number, "text": said, "imposed": None})
+            else:
+                said = _("Hand %(number)s: %(dealer)s deals.") % {
+                    "number": number,
+                    "dealer": dealer,
+                }
+                label = trump_label(imposed, self.game.suit_style)
+                turns.append(
+                    {
+                        "number": number,
+                        "text": said,
+                        "imposed": imposed,
+                        "label": _("Imposed trump: %(trump)s") % {"trump": label},
+                        "symbol": label.symbol,
+                        "name": label.name,
+                        "red": label.red,
+                    }
+                )
+        return turns
+
+
+TURNS_AHEAD = 12  # hands a phone may record offline, one after the other
 
 
 def seat_names(teams: list[Team]) -> list[str]:
