@@ -68,7 +68,7 @@
     var row = document.createElement("li");
     row.className = "hand-item waiting";
     [["hand-no", hand.number], ["hand-trump", hand.trumpLabel || hand.hand.trump],
-     ["hand-points", hand.points[0] + " : " + hand.points[1]],
+     ["hand-points", hand.unsure ? "? : ?" : hand.points[0] + " : " + hand.points[1]],
      ["badge waiting-badge", status.dataset.row]].forEach(function (part) {
       var span = document.createElement("span");
       span.className = part[0];
@@ -105,6 +105,8 @@
       var none = form.querySelector('input[name="' + name + '"][value=""]');
       if (none) none.checked = true;
     });
+    var first = form.querySelector('input[name="typed_team"][value="0"]');
+    if (first) first.checked = true; // as in a new form: the points typed for the first team
     var chibre = form.querySelector('input[name="chibre"]');
     if (chibre) chibre.checked = false;
     var turn = (s.turns || []).filter(function (t) { return t.number === number; })[0];
@@ -141,7 +143,10 @@
     var winner = null;
     var shown = hands.filter(function (hand) { return hand.number >= s.next; });
     shown.forEach(function (hand) {
-      var step = window.JassRules ? JassRules.step(s.ruleset, totals, hand.hand) : { points: [0, 0] };
+      var cards = hand.hand.cards || [0, 0];
+      var odd = cards[0] < 0 || cards[1] < 0 || !hand.hand.trump; // the server will say why
+      var step = window.JassRules && !odd ? JassRules.step(s.ruleset, totals, hand.hand) : { points: [0, 0] };
+      hand.unsure = odd;
       hand.points = step.points;
       totals = [totals[0] + step.points[0], totals[1] + step.points[1]];
       if (step.winner !== null && step.winner !== undefined) winner = step.winner;
@@ -159,9 +164,14 @@
       var added = totals[index] - s.totals[index];
       var note = document.createElement("span");
       note.className = "slate-waiting waiting";
-      note.textContent = "+" + added + " · " + status.dataset.row;
-      var slate = team.querySelector("svg") || total;
-      slate.parentNode.insertBefore(note, slate.nextSibling);
+      note.textContent = "+" + (totals[index] - s.totals[index]);
+      note.title = status.dataset.row;
+      total.parentNode.appendChild(note);
+      var needed = team.querySelector(".needed");
+      var text = needed && needed.firstChild;
+      if (text && text.nodeType === 3 && s.ruleset.target) {
+        text.textContent = text.textContent.replace(/\d+/, String(Math.max(0, s.ruleset.target - totals[index])));
+      }
     });
     var form = $("#hand-form");
     var undo = $('#table form[action$="/undo/"]');
@@ -198,17 +208,43 @@
     return label ? label.textContent.replace(/\s+/g, " ").trim().replace(/ ×\d+$/, "") : "";
   }
 
+  // The hand as the server's form would build it (table.js says so when it can).
+  function handFromForm(form) {
+    if (window.JassTable && JassTable.handFromForm) return JassTable.handFromForm(form);
+    function value(name) {
+      var input = form.querySelector('input[name="' + name + '"]:checked');
+      return input && input.value !== "" ? parseInt(input.value, 10) : null;
+    }
+    var trump = form.querySelector('input[name="trump"]:checked');
+    var match = value("match");
+    var points = parseInt((form.querySelector(".points-input") || {}).value, 10) || 0;
+    var typed = value("typed_team") || 0;
+    var cards = match !== null ? (match === 0 ? [157, 0] : [0, 157]) :
+      typed === 0 ? [points, 157 - points] : [157 - points, points];
+    var weis = [[], []];
+    var team = value("weis_team");
+    form.querySelectorAll(".weis-count").forEach(function (input) {
+      var count = parseInt(input.value, 10) || 0;
+      var entry = input.dataset.kind || parseInt(input.dataset.value, 10);
+      for (var i = 0; team !== null && i < count; i++) weis[team].push(entry);
+    });
+    var chibre = form.querySelector('input[name="chibre"]');
+    return { trump: trump ? trump.value : "", cards: cards, match: match, weis: weis,
+      stoeck: value("stoeck"), out_first: value("out_first"), chooser: null,
+      chibre: !!(chibre && chibre.checked) };
+  }
+
   function keep(form) {
     var s = state();
     var data = [];
     new FormData(form).forEach(function (value, name) { data.push([name, String(value)]); });
     var number = parseInt(form.querySelector('[name="hand_number"]').value, 10);
-    var hand = window.JassTable && JassTable.handFromForm ? JassTable.handFromForm(form) : null;
+    var hand = handFromForm(form);
     var entry = {
       number: number,
       key: form.querySelector('[name="form_key"]').value,
       body: data,
-      hand: hand || { trump: "", cards: [0, 0], match: null, weis: [[], []], stoeck: null, out_first: null },
+      hand: hand,
       trumpLabel: trumpLabel(form),
       at: Date.now(),
     };

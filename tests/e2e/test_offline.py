@@ -1,0 +1,133 @@
+"""The table screen in a cellar (issue 13): hands saved with the network cut wait on the
+phone and are sent when it returns, a reload offline shows the game as last known, and
+a new version of the static files replaces the cached one."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Game, HandChange
+from tests.e2e.conftest import PHONE, screenshot, sign_in
+from tests.e2e.test_table import record, start_game
+
+
+@pytest.fixture
+def phone(browser, live_server, transactional_db):
+    """A scorer's phone, signed in. No request routing here: Playwright's routing
+    switches off the service worker's own handling of requests, which is tested."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Member, Role
+
+    club = Club.objects.create(name="Jass-Club Keller", slug="keller")
+    user = get_user_model().objects.create_user("keller", password="jass-test-pw")
+    Member.objects.create(club=club, name="Scorer", user=user, role=Role.SCORER)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-GB"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    refused = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    sign_in(page, live_server, "keller", "jass-test-pw")
+    yield page
+    context.close()
+    assert refused == [], "the page broke its own Content-Security-Policy"
+
+
+KEPT = """() => caches.open('jassclub-pages').then(c => c.keys())
+  .then(keys => keys.some(k => new URL(k.url).pathname === location.pathname))"""
+
+
+def controlled(page) -> None:
+    """Wait until the service worker controls the page and has kept it."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null || "
+        "navigator.serviceWorker.ready.then(() => false)"
+    )
+    page.wait_for_function(KEPT)
+
+
+def waiting_rows(page):
+    return page.locator("#table .hand-item.waiting")
+
+
+def test_five_hands_saved_in_a_cellar_reach_the_server_once_in_order(phone, live_server):
+    page = phone
+    start_game(page, live_server)
+    record(page, "Hearts", 100)  # online: the worker is installed meanwhile
+    controlled(page)
+    game = Game.objects.get()
+
+    page.context.set_offline(True)
+    record(page, "Spades", 90)
+    expect(page.locator("#net-status")).to_contain_text("Offline")
+    expect(waiting_rows(page)).to_have_count(1)
+    record(page, "Clubs", 60, typed="Bernard & Denise")
+    record(page, "Obe-abe", 120)
+    record(page, "Diamonds", 30)
+    # The fifth breaks a rule only the server checks here: more than 157 card points.
+    record(page, "Hearts", 200)
+    expect(waiting_rows(page)).to_have_count(5)
+    expect(page.locator("#net-status")).to_contain_text("Waiting to be sent: 5")
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("7")
+    screenshot(page, "offline-five-waiting")
+    assert game.hands.count() == 1  # nothing reached the server
+
+    page.reload()  # offline: the worker shows the screen kept on the phone
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(waiting_rows(page)).to_have_count(5)
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("7")
+    expect(page.locator("#net-status")).to_contain_text("Offline")
+    screenshot(page, "offline-after-reload")
+
+    page.context.set_offline(False)
+    page.wait_for_function("() => !document.querySelector('#table .hand-item.waiting')")
+    expect(page.locator("#hand-form .points-input")).to_have_value("200")
+    expect(page.locator("#hand-form .field-points .invalid-feedback")).to_be_visible()
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("6")
+    screenshot(page, "offline-back-online")
+
+    stored = list(game.hands.order_by("number"))
+    assert [(h.number, h.trump, list(h.to_rules().cards)) for h in stored] == [
+        (1, "hearts", [100, 57]),
+        (2, "spades", [90, 67]),
+        (3, "clubs", [97, 60]),
+        (4, "obe-abe", [120, 37]),
+        (5, "diamonds", [30, 127]),
+    ]
+    recorded = HandChange.objects.filter(game=game, action=HandChange.RECORDED)
+    assert sorted(recorded.values_list("hand_number", flat=True)) == [1, 2, 3, 4, 5]
+
+    # The refused hand, put right, is saved as hand 6.
+    page.locator("#hand-form .points-input").fill("57")
+    page.locator("#hand-form button.save-hand").click()
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("7")
+    assert game.hands.count() == 6
+
+
+def test_a_new_version_of_the_static_files_replaces_the_cached_one(phone, live_server, settings):
+    page = phone
+    settings.JASSCLUB_STATIC_VERSION = "deploy-1"
+    start_game(page, live_server)
+    controlled(page)
+    names = "() => caches.keys()"
+    page.wait_for_function("() => caches.has('jassclub-static-deploy-1')")
+
+    settings.JASSCLUB_STATIC_VERSION = "deploy-2"  # a deploy: the worker's script changes
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_function(
+        "() => caches.keys().then(k => k.includes('jassclub-static-deploy-2') "
+        "&& !k.includes('jassclub-static-deploy-1'))"
+    )
+    assert "jassclub-pages" in page.evaluate(names)
+    page.context.set_offline(True)
+    page.reload()  # the new cache serves the screen's files
+    expect(page.locator("#hand-form")).to_be_visible()
+    assert page.evaluate("() => typeof JassRules === 'object' && typeof htmx === 'object'")
