@@ -5,6 +5,7 @@ child process, once Django is set up (``scripts/bench.py --worker``)."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -28,6 +29,7 @@ class _Assets(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.urls: list[str] = []
+        self.served: list[str] = []  # not static files: the manifest, the service worker
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
@@ -36,6 +38,8 @@ class _Assets(HTMLParser):
             self.urls.append(found["href"])  # type: ignore[arg-type]
         elif tag == "script" and found.get("src"):
             self.urls.append(found["src"])  # type: ignore[arg-type]
+        elif tag == "link" and "manifest" in rels and found.get("href"):
+            self.served.append(found["href"])  # type: ignore[arg-type]
 
 
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
@@ -84,6 +88,14 @@ def transfer_sizes() -> dict[str, Any]:
                 for _quote, ref in CSS_URL.findall(data.decode("utf-8", "replace")):
                     if not ref.startswith(("data:", "#")):  # inline data is in the CSS already
                         queue.append(urljoin(url, ref))
+    # The table screen registers its service worker (its state names it).
+    state = re.search(
+        r'<script id="table-state" type="application/json">(.*?)</script>', html.decode()
+    )
+    worker = json.loads(state.group(1))["worker"] if state else None
+    for url in [*parser.served, *([worker] if worker else [])]:
+        data = client.get(url, headers=BROWSER_HEADERS).content
+        files.append({"name": url, "kind": Path(url).suffix[1:] or "json", "data": data})
     hands = services.export_game(game)["hands"]
     return {
         "hands": len(hands),

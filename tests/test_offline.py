@@ -46,7 +46,7 @@ def test_the_service_worker_is_served_from_the_site_root_and_never_cached_stale(
         "js/table.js",
         "js/offline.js",
         "js/rules.js",
-        "vendor/bootstrap/bootstrap.min.css",
+        "vendor/bootstrap/bootstrap.used.css",
     ):
         assert f'"{static(asset)}"' in script
     assert '"/offline/"' in script

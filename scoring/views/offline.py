@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET
 
 # What the table screen loads: kept by the service worker from its first visit on.
 SHELL_ASSETS = (
-    "vendor/bootstrap/bootstrap.min.css",
+    "vendor/bootstrap/bootstrap.used.css",
     "css/jassclub.css",
     "js/theme.js",
     "django_htmx/htmx-2.min.js",

@@ -131,3 +131,22 @@ def test_a_new_version_of_the_static_files_replaces_the_cached_one(phone, live_s
     page.reload()  # the new cache serves the screen's files
     expect(page.locator("#hand-form")).to_be_visible()
     assert page.evaluate("() => typeof JassRules === 'object' && typeof htmx === 'object'")
+
+
+def test_a_repeat_visit_fetches_no_static_file_from_the_network(phone, live_server):
+    page = phone
+    start_game(page, live_server)
+    controlled(page)
+    page.wait_for_function(
+        "() => caches.keys().then(k => k.some(n => n.startsWith('jassclub-static-')))"
+    )
+
+    fetched = []
+    page.on("response", lambda response: fetched.append(response))
+    page.reload()
+    expect(page.locator("#hand-form")).to_be_visible()
+
+    static = [r for r in fetched if "/static/" in r.url]
+    assert static, "the page loads its files"
+    from_network = [r.url for r in static if not r.from_service_worker]
+    assert from_network == []
