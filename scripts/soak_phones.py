@@ -21,7 +21,9 @@ DOUBLE_TAP, BEHIND = 0.2, 0.3  # chances: a post sent twice; the last phone far 
 
 RULESET = {"preset": "chibre", "target": 10000}  # never over within the drill's hands
 TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
-WEIS_VALUES = (20, 50, 100, 150, 200)  # the weis_<value> fields of the small Weis
+# the hand form's Weis fields, one count per kind (scoring.hand_form.weis_field_name)
+WEIS_KINDS = ("seq3", "seq4", "seq5", "seq6", "seq7", "seq8", "seq9")
+WEIS_KINDS += ("four-jacks", "four-nines", "four-aces", "four-kings", "four-queens", "four-tens")
 CARD_POINTS = 157
 
 
@@ -37,10 +39,10 @@ def intended_post(game: int, number: int) -> dict[str, str]:
         "match": "",
         "weis_team": "",
         "stoeck": "",
-        **{f"weis_{value}": "0" for value in WEIS_VALUES},
+        **{"weis_" + kind.replace("-", "_"): "0" for kind in WEIS_KINDS},
     }
     if number % 4 == 0:
-        data |= {"weis_team": str(number // 4 % 2), "weis_20": "1"}
+        data |= {"weis_team": str(number // 4 % 2), "weis_seq3": "1"}
     if number % 5 == 0 and trump not in ("obe-abe", "unde-ufe"):
         data["stoeck"] = str(number // 5 % 2)
     return data
@@ -53,9 +55,9 @@ def intended_hand(game: int, number: int) -> tuple[Any, ...]:
     cards = (points, CARD_POINTS - points)
     if data["typed_team"] == "1":
         cards = cards[::-1]
-    weis: list[tuple[int, ...]] = [(), ()]
+    weis: list[tuple[str, ...]] = [(), ()]
     if data["weis_team"]:
-        weis[int(data["weis_team"])] = (20,)
+        weis[int(data["weis_team"])] = ("seq3",)
     stoeck = int(data["stoeck"]) if data["stoeck"] else None
     return (data["trump"], cards, tuple(weis), stoeck)
 

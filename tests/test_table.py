@@ -225,13 +225,13 @@ def test_record_hand_with_weis_and_stoeck(client):
         trump="hearts",
         points="95",
         weis_team="0",
-        weis_20="1",
-        weis_50="1",
+        weis_seq3="1",
+        weis_seq4="1",
         stoeck="0",
     )
 
     stored = Hand.objects.get()
-    assert stored.weis == [[20, 50], []]
+    assert stored.weis == [["seq3", "seq4"], []]
     assert stored.stoeck == 0
     assert totals(game) == (185, 62)
 
@@ -255,7 +255,7 @@ def test_pique_double_hand_is_doubled(client):
             {"trump": "hearts", "points": "158"},
             "At most 157 card points. All nine tricks are a match (257): choose Match.",
         ),
-        ({"trump": "hearts", "points": "95", "weis_20": "1"}, "Say which team won the Weis."),
+        ({"trump": "hearts", "points": "95", "weis_seq3": "1"}, "Say which team won the Weis."),
         ({"points": "95"}, "This field is required."),
         ({"trump": "hearts"}, "Type one team&#x27;s card points (0 to 157). Leave them out only"),
     ],
@@ -324,10 +324,9 @@ def test_out_first_is_asked_only_when_both_teams_cross(client):
     assert post_hand(client, one_crosses, trump="hearts", points="130").status_code == 302
     game = new_game(target=150)
     post_hand(client, game, trump="hearts", points="78")  # 78 : 79
-    assert (
-        "Who went out first?"
-        not in client.get(reverse("scoring:table", args=[game.pk])).content.decode()
-    )
+    before = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
+    assert '<fieldset class="field-out-first" hidden>' in before  # for the script: not asked
+    assert "field-out-first is-invalid" not in before
 
     response = post_hand(client, game, trump="hearts", points="78")  # 156 : 158, both cross
 
@@ -580,13 +579,19 @@ def test_correcting_the_points_keeps_weis_declared_by_kind(client):
         game_document([hand("hearts", [95, 62], weis=[["seq3", "four-jacks"], []])])
     )
     form = client.get(reverse("scoring:correct_hand", args=[game.pk, 1])).context["form"]
-    assert (form.initial["weis_team"], form.initial["weis_20"], form.initial["weis_200"]) == (
-        "0",
-        1,
-        1,
-    )
+    assert (form.initial["weis_team"], form.initial["weis_seq3"]) == ("0", 1)
+    assert form.initial["weis_four_jacks"] == 1
 
-    correct(client, game, 1, trump="hearts", points="100", weis_team="0", weis_20="1", weis_200="1")
+    correct(
+        client,
+        game,
+        1,
+        trump="hearts",
+        points="100",
+        weis_team="0",
+        weis_seq3="1",
+        weis_four_jacks="1",
+    )
 
     assert Hand.objects.get().weis == [["seq3", "four-jacks"], []]
     assert totals(game) == (320, 57)

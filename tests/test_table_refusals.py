@@ -35,7 +35,7 @@ def test_correction_ending_the_game_earlier_names_the_later_hand_above_the_form(
     game = ended_on_weis()
 
     # 200 of Weis in hand 4: Les Bourgs would go out there, before hand 5
-    response = correct(client, game, 4, trump="clubs", points="157", weis_team="0", weis_100="2")
+    response = correct(client, game, 4, trump="clubs", points="157", weis_team="0", weis_seq5="2")
 
     assert response.status_code == 422
     form = response.context["form"]
@@ -72,7 +72,7 @@ TYPED = {
     "typed_team": "1",
     "points": "100",
     "weis_team": "0",
-    "weis_50": "1",
+    "weis_seq4": "1",
     "stoeck": "1",
     "chibre": "on",
 }
@@ -113,9 +113,9 @@ def test_hand_refused_as_out_of_date_is_offered_again_as_the_next_hand(client, h
     assert not form.is_bound
     assert form.initial["hand_number"] == 2
     assert str(form.initial["form_key"]) != sent_key
-    assert {name: form.initial[name] for name in ("weis_team", "weis_50", "stoeck")} == {
+    assert {name: form.initial[name] for name in ("weis_team", "weis_seq4", "stoeck")} == {
         "weis_team": "0",
-        "weis_50": "1",
+        "weis_seq4": "1",
         "stoeck": "1",
     }
     assert form.initial["chibre"] is True

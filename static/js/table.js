@@ -1,9 +1,80 @@
-// The table screen, made faster: the other team's points at once, Weis steppers,
-// Stöck hidden without a trump suit, the points field ready after a trump, a hint
-// for a match typed as points, the Weis section kept open. Everything here also
-// works without it.
+// The table screen, made faster: the other team's points at once, Weis by kind in a
+// tap, Stöck hidden without a trump suit, the points field ready after a trump, a
+// hint for a match typed as points, the Weis section kept open, "who went out
+// first?" asked before saving. Everything here also works without it.
+// window.JassTable.handFromForm(form) reads the hand form into a game-file hand.
 (function () {
   "use strict";
+
+  function checkedIn(form, name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+
+  function teamOf(value) {
+    return value === "0" ? 0 : value === "1" ? 1 : null;
+  }
+
+  // A number box as the server's IntegerField reads it: blank is null; anything but
+  // a whole number from 0 to most is NaN (the server refuses the form).
+  function wholeNumber(input, most) {
+    var text = input ? input.value.trim() : "";
+    if (text === "") return null;
+    var value = Number(text);
+    return Number.isInteger(value) && value >= 0 && value <= most ? value : NaN;
+  }
+
+  // The hand as the game file writes it (game-format.md), read from the hand form as
+  // the server's HandForm.clean reads it: one team's points or a match as cards, each
+  // Weis by kind (in the form's order) for the team that won it, Stöck, who went out
+  // first, Chibré. Where the server would refuse the form itself, the hand is as near
+  // as it gets and the server says why when it is sent: no trump is "", points not
+  // 0–157 are no cards (null), a Weis count not 0–6 is none, Weis without its team
+  // are left out.
+  function handFromForm(form) {
+    var total = parseInt(form.dataset.cardPoints, 10) || 157;
+    var typed = teamOf(checkedIn(form, "typed_team")) || 0;
+    var points = wholeNumber(form.querySelector('input[name="points"]'), total);
+    var match = teamOf(checkedIn(form, "match"));
+    var cards = null;
+    if (match !== null) cards = match === 0 ? [total, 0] : [0, total];
+    else if (points !== null && !Number.isNaN(points)) {
+      cards = typed === 0 ? [points, total - points] : [total - points, points];
+    }
+    var entries = [];
+    form.querySelectorAll(".weis-count").forEach(function (input) {
+      var count = wholeNumber(input, 6) || 0; // NaN and null: none
+      for (var n = 0; n < count; n++) entries.push(input.dataset.kind);
+    });
+    var weisTeam = teamOf(checkedIn(form, "weis_team"));
+    var weis = [[], []];
+    if (weisTeam !== null) weis[weisTeam] = entries;
+    var chibre = form.querySelector('input[name="chibre"]');
+    return {
+      trump: checkedIn(form, "trump"),
+      cards: cards,
+      match: match,
+      weis: weis,
+      stoeck: teamOf(checkedIn(form, "stoeck")),
+      out_first: teamOf(checkedIn(form, "out_first")),
+      chooser: form.dataset.chooser || null,
+      chibre: !!(chibre && chibre.checked)
+    };
+  }
+
+  window.JassTable = { handFromForm: handFromForm };
+
+  // What the table screen says of the game (ruleset, totals), to count the hand being
+  // typed; a correction's page has none.
+  function tableState() {
+    var script = document.getElementById("table-state");
+    if (!script) return null;
+    try {
+      return JSON.parse(script.textContent);
+    } catch (e) {
+      return null;
+    }
+  }
 
   // Weis and Stöck come in runs: when the hand just saved used them, the next
   // hand's form (drawn anew by the server) opens its Weis section by itself.
@@ -45,8 +116,7 @@
     var hint = form.querySelector(".points-hint"); // more than 157: a match goes under Match
 
     function checked(name) {
-      var input = form.querySelector('input[name="' + name + '"]:checked');
-      return input ? input.value : "";
+      return checkedIn(form, name);
     }
 
     function updateOther() {
@@ -78,23 +148,62 @@
       }
     }
 
+    // "Who went out first?": the server carries the question, hidden, while both
+    // teams could cross in this hand; it shows as soon as the hand typed makes both
+    // cross on trick points (rules.js counts as the server will) and hides, cleared,
+    // when it no longer does. Without rules.js the server asks after a refused save.
+    var question = form.querySelector(".field-out-first");
+
+    function updateOutFirst() {
+      var state = question && window.JassRules ? tableState() : null;
+      if (!state || state.over) return;
+      var asked;
+      try {
+        asked = !!window.JassRules.step(state.ruleset, state.totals, handFromForm(form)).needsOutFirst;
+      } catch (e) {
+        return; // not counted: the question stays as the server drew it
+      }
+      question.hidden = !asked;
+      question.querySelectorAll('input[name="out_first"]').forEach(function (radio) {
+        radio.required = asked;
+        if (!asked) radio.checked = false;
+      });
+    }
+
+    // Weis by kind: one button per kind of the game's table adds one (a
+    // four-of-a-kind once); each Weis added shows as a chip that removes it, with the
+    // total. The number inputs, one per kind, stay the truth.
+    var counts = Array.prototype.slice.call(form.querySelectorAll(".weis-count"));
+    var adders = [];
+
+    function countOf(input) {
+      return parseInt(input.value, 10) || 0;
+    }
+
+    function mostOf(input) {
+      return parseInt(input.dataset.most, 10) || 6;
+    }
+
     function updateWeis() {
       var sum = 0;
       var chips = form.querySelector(".weis-chips");
       if (chips) chips.textContent = "";
-      form.querySelectorAll(".weis-count").forEach(function (input) {
-        var count = parseInt(input.value, 10) || 0;
-        var value = parseInt(input.dataset.value, 10);
+      counts.forEach(function (input, index) {
+        var count = countOf(input);
+        var value = parseInt(input.dataset.points, 10) || 0;
+        var name = input.dataset.name;
         sum += count * value;
+        if (adders[index]) adders[index].disabled = count >= mostOf(input);
         for (var i = 0; chips && i < count; i++) {
           var chip = document.createElement("button");
           chip.type = "button";
           chip.className = "btn btn-sm btn-primary weis-chip";
-          chip.textContent = value + " ×";
-          chip.setAttribute("aria-label", "− " + value);
+          chip.textContent = name + " " + value + " ×";
+          chip.setAttribute("aria-label", "− " + name + " (" + value + ")");
           chip.addEventListener("click", function () {
-            input.value = String(Math.max(0, (parseInt(input.value, 10) || 0) - 1));
+            input.value = String(Math.max(0, countOf(input) - 1));
             updateWeis();
+            updateOutFirst();
           });
           chips.appendChild(chip);
         }
@@ -103,28 +212,38 @@
       if (out) out.textContent = sum ? "= " + sum : "";
     }
 
-    // Weis: one button per value of the game's table adds a Weis; each added
-    // Weis shows as a chip that removes it. The number inputs stay the truth.
     var grid = form.querySelector(".weis-grid");
-    var chips = form.querySelector(".weis-chips");
-    if (grid && chips) {
-      var buttons = document.createElement("div");
-      buttons.className = "weis-add";
-      form.querySelectorAll(".weis-count").forEach(function (input) {
+    if (grid && counts.length && form.querySelector(".weis-chips")) {
+      var common = document.createElement("div");
+      var rare = document.createElement("div"); // six to nine in a row
+      common.className = "weis-add";
+      rare.className = "weis-add weis-add-rare";
+      counts.forEach(function (input) {
         var add = document.createElement("button");
+        var name = document.createElement("span");
+        var plus = document.createElement("span");
         add.type = "button";
-        add.className = "btn btn-outline-primary";
-        add.textContent = "+" + input.dataset.value;
-        add.setAttribute("aria-label", "+ " + input.dataset.value);
+        add.className = "btn btn-outline-primary weis-kind";
+        add.dataset.kind = input.dataset.kind;
+        name.className = "weis-name";
+        name.textContent = input.dataset.name;
+        plus.className = "weis-plus";
+        plus.textContent = "+" + input.dataset.points;
+        add.appendChild(name);
+        add.appendChild(plus);
         add.addEventListener("click", function () {
-          input.value = String(Math.min(6, (parseInt(input.value, 10) || 0) + 1));
+          input.value = String(Math.min(mostOf(input), countOf(input) + 1));
           updateWeis();
+          updateOutFirst();
         });
-        buttons.appendChild(add);
+        adders.push(add);
+        (input.hasAttribute("data-rare") ? rare : common).appendChild(add);
       });
       grid.hidden = true;
-      grid.parentNode.insertBefore(buttons, grid);
+      grid.parentNode.insertBefore(common, grid);
+      if (rare.childNodes.length) grid.parentNode.insertBefore(rare, grid);
     }
+
     // A tap on a trump leads on to the points: a plain hand is trump, digits, Save.
     // Only for a tap or a click (arrow keys keep moving through the trumps), only
     // while no points are typed and no match is chosen; the page keeps its place
@@ -144,15 +263,22 @@
         if (box.top < 0 || box.bottom > height) points.scrollIntoView({ block: "nearest" });
       });
     }
-    form.addEventListener("input", function () { updateOther(); updateWeis(); });
-    form.addEventListener("change", function () { updateOther(); updateStoeck(); updateWeis(); });
+    form.addEventListener("input", function () {
+      updateOther();
+      updateWeis();
+      updateOutFirst();
+    });
+    form.addEventListener("change", function () {
+      updateOther();
+      updateStoeck();
+      updateWeis();
+      updateOutFirst();
+    });
     var extras = form.querySelector("details.extras");
     var key = extrasKey(form);
 
     function usedExtras() {
-      var weis = Array.prototype.some.call(form.querySelectorAll(".weis-count"), function (count) {
-        return (parseInt(count.value, 10) || 0) > 0;
-      });
+      var weis = counts.some(function (count) { return countOf(count) > 0; });
       return weis || checked("weis_team") !== "" || checked("stoeck") !== "";
     }
 
@@ -163,6 +289,7 @@
     updateOther();
     updateStoeck();
     updateWeis();
+    updateOutFirst();
   }
 
   // A request the server refuses outright (the result was settled meanwhile, or this

@@ -31,7 +31,7 @@ def record(
     *,
     typed: str | None = None,
     match: str | None = None,
-    weis: tuple[str, list[int]] | None = None,
+    weis: tuple[str, list[str]] | None = None,
     stoeck: str | None = None,
 ) -> None:
     number = int(page.locator("#hand-form input[name=hand_number]").input_value())
@@ -48,14 +48,19 @@ def record(
         if details.get_attribute("open") is None:  # an open one says ""
             details.locator("summary").click()
     if weis:
-        team, values = weis
+        team, kinds = weis
         form.locator(".field-weis .choice-row label", has_text=team).click()
-        for value in values:
-            form.get_by_role("button", name=f"+ {value}", exact=True).click()
+        for kind in kinds:
+            add_weis(page, kind)
     if stoeck:
         form.locator(".field-stoeck label", has_text=stoeck).click()
     form.locator("button.save-hand").click()
     page.wait_for_function(WAIT_FOR_NEXT_HAND_OR_ERROR, arg=number)
+
+
+def add_weis(page, kind: str) -> None:
+    """Tap the button of a Weis kind (``seq3``, ``four-jacks``) in the Weis section."""
+    page.locator(f'#hand-form .weis-kind[data-kind="{kind}"]').click()
 
 
 def totals(page) -> list[str]:
@@ -70,7 +75,7 @@ def test_a_whole_chibre_game_to_the_winner_and_rubicon(page, live_server, scorer
     page.locator(".field-trump label", has_text="Hearts").click()
     page.locator(".points-input").fill("95")
     expect(page.locator(".other-value")).to_have_text("62")  # before saving
-    record(page, "Hearts", 95, weis=(TEAM_0, [20, 50]), stoeck=TEAM_0)
+    record(page, "Hearts", 95, weis=(TEAM_0, ["seq3", "seq4"]), stoeck=TEAM_0)
     assert totals(page) == ["185", "62"]
     assert page.locator("svg[data-number]").first.get_attribute("data-number") == "15"
     screenshot(page, "table-after-hand-1")
@@ -80,7 +85,7 @@ def test_a_whole_chibre_game_to_the_winner_and_rubicon(page, live_server, scorer
     record(page, "Clubs", 100)
     record(page, "Obe-abe", 100)
     record(page, "Diamonds", 87, stoeck=TEAM_1)
-    record(page, "Unde-ufe", 37, typed=TEAM_1, weis=(TEAM_0, [50]))
+    record(page, "Unde-ufe", 37, typed=TEAM_1, weis=(TEAM_0, ["seq4"]))
     assert totals(page) == ["899", "303"]
     screenshot(page, "table-hand-7")
 
@@ -114,14 +119,15 @@ def test_a_refused_hand_shows_the_message_and_keeps_the_input(page, live_server,
     expect(form.locator(".field-stoeck")).to_be_hidden()  # no Stöck without a trump suit
     form.locator(".points-input").fill("95")
     form.locator("details.extras summary").click()
-    form.get_by_role("button", name="+ 50", exact=True).click()  # but for which team?
+    add_weis(page, "seq4")  # but for which team?
     form.locator("button.save-hand").click()
 
     error = page.locator(".field-weis .invalid-feedback")
     error.wait_for()
     assert error.inner_text() == "Say which team won the Weis."
     assert page.locator(".points-input").input_value() == "95"
-    expect(page.locator(".weis-chip")).to_have_text(["50 ×"])  # drawn by the script on swap
+    # drawn by the script on swap
+    expect(page.locator(".weis-chip")).to_have_text(["Four in a row 50 ×"])
     assert Hand.objects.count() == 0
     screenshot(page, "table-refused-hand")
 

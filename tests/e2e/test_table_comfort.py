@@ -7,7 +7,13 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand
 from tests.e2e.conftest import PHONE, screenshot, sign_in
-from tests.e2e.test_table import TEAM_0, WAIT_FOR_NEXT_HAND_OR_ERROR, record, start_game
+from tests.e2e.test_table import (
+    TEAM_0,
+    WAIT_FOR_NEXT_HAND_OR_ERROR,
+    add_weis,
+    record,
+    start_game,
+)
 
 # Every visible control a thumb may hit, as the box it hits: a radio or checkbox
 # drawn by its label counts by its label; one that is visually hidden is skipped.
@@ -38,12 +44,12 @@ SMALL_TARGETS = """() => {
 
 def test_every_touch_target_on_the_table_screen_is_44_px_high(page, live_server, scorer):
     start_game(page, live_server)
-    record(page, "Hearts", 95, weis=(TEAM_0, [20]), stoeck=TEAM_0)
+    record(page, "Hearts", 95, weis=(TEAM_0, ["seq3"]), stoeck=TEAM_0)
     form = page.locator("#hand-form")
     details = form.locator("details.extras")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
-    form.get_by_role("button", name="+ 50", exact=True).click()  # a chip to remove it
+    add_weis(page, "seq4")  # a chip to remove it
 
     small = page.evaluate(SMALL_TARGETS)
     screenshot(page, "table-touch-targets")
@@ -164,7 +170,7 @@ def test_the_weis_section_stays_open_after_a_hand_with_weis_or_stoeck(page, live
     start_game(page, live_server)
     assert not extras_open(page)
 
-    record(page, "Hearts", 95, weis=(TEAM_0, [20]))
+    record(page, "Hearts", 95, weis=(TEAM_0, ["seq3"]))
     assert extras_open(page)
     record(page, "Clubs", 100)  # the section was open, but nothing in it was used
     assert not extras_open(page)

@@ -1,0 +1,365 @@
+"""The hand form of the table screen: one hand as the scorer enters it, read into the
+engine's ``rules.Hand``, and the engine's problems put back beside its fields."""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections import Counter
+from typing import Any
+
+from django import forms
+from django.utils.text import capfirst, format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+from scoring.rules import CARD_POINTS, STOECK_POINTS
+from scoring.rules.hand import TEAM_CARDS, WeisEntry
+from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES, card_count
+from scoring.suits import trump_label
+
+MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
+
+# The Weis kinds in the order the screen offers them: the common ones first, the long
+# runs after them. A bare number of an old game is shown as the first kind of its value.
+COMMON_KINDS = (
+    "seq3",
+    "seq4",
+    "seq5",
+    "four-jacks",
+    "four-nines",
+    "four-aces",
+    "four-kings",
+    "four-queens",
+    "four-tens",
+)
+RARE_KINDS = ("seq6", "seq7", "seq8", "seq9")
+SCREEN_KINDS = COMMON_KINDS + RARE_KINDS
+
+# The names of the Weis referee's page (scoring/referee_forms.py): the same words to
+# translate. On the screen they start with a capital (``capfirst``).
+WEIS_NAMES = {
+    "seq3": _("three in a row"),
+    "seq4": _("four in a row"),
+    "seq5": _("five in a row"),
+    "seq6": _("six in a row"),
+    "seq7": _("seven in a row"),
+    "seq8": _("eight in a row"),
+    "seq9": _("nine in a row"),
+    "four-jacks": _("four Jacks"),
+    "four-nines": _("four 9s"),
+    "four-aces": _("four Aces"),
+    "four-kings": _("four Kings"),
+    "four-queens": _("four Queens"),
+    "four-tens": _("four 10s"),
+}
+
+
+def weis_field_name(kind: str) -> str:
+    """The form field counting one kind: ``weis_seq3``, ``weis_four_jacks``."""
+    return "weis_" + kind.replace("-", "_")
+
+
+def shown_kinds(entries: tuple[WeisEntry, ...], style: str) -> list[str]:
+    """A team's Weis as the screen shows them: a kind stays itself; a bare number (an old
+    game's) becomes the first kind of that value in the screen's order (20 a run of three,
+    100 a run of five, 200 in small Weis four Jacks), a four-of-a-kind at most once."""
+    table = rules.weis_table(style) if style != "none" else {}
+    kinds: list[str] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            kinds.append(entry)
+            continue
+        options = [kind for kind in SCREEN_KINDS if table.get(kind) == entry]
+        free = [kind for kind in options if kind in SEQUENCES or kind not in kinds]
+        if options:
+            kinds.append((free or options)[0])
+    return kinds
+
+
+def most_weis(style: str) -> int:
+    """More than a team's Weis can make in one hand: its 18 cards at the best points per
+    card; with large Weis, where a four-of-a-kind may share the cards of a run, the runs
+    alone so, and each four-of-a-kind once on top."""
+    table = rules.weis_table(style) if style != "none" else {}
+    if not table:
+        return 0
+    large = style == "large"
+    on_cards = {kind: points for kind, points in table.items() if kind in SEQUENCES or not large}
+    best = max(points / card_count(kind) for kind, points in on_cards.items())
+    fours = sum(points for kind, points in table.items() if kind in FOUR_OF_A_KIND)
+    return int(TEAM_CARDS * best) + (fours if large else 0)
+
+
+def may_need_out_first(ruleset: rules.Ruleset, totals: tuple[int, int]) -> bool:
+    """Whether both teams might cross the target on trick points in the next hand, so
+    that the screen carries the "who went out first?" question for its script (a cheap
+    bound: the two teams' cards make 157, with Stöck and the most Weis, multiplied)."""
+    needed = rules.points_to_go_out(ruleset, totals)
+    if ruleset.end != "first-out" or needed is None or 0 in needed:
+        return False
+    most = max(ruleset.multiplier(trump) for trump in ruleset.trumps)
+    return sum(needed) <= most * (CARD_POINTS + STOECK_POINTS + most_weis(ruleset.weis))
+
+
+def problem_message(problem: rules.Problem, sentence: bool = True) -> str:
+    """The engine's message in the reader's language; as a sentence beside a field."""
+    text = gettext(problem.template).format(**problem.params)
+    return text[:1].upper() + text[1:] if sentence else text
+
+
+def add_problems(
+    form: forms.Form,
+    problems: list[rules.Problem],
+    fields: dict[str, str],
+    messages: dict[str, Any] | None = None,
+) -> None:
+    """Put each engine problem beside the form field it concerns (or above the form),
+    in words for the screen where the file's wording would not do (``messages``)."""
+    for problem in problems:
+        name = fields.get(problem.field)
+        text = (messages or {}).get(problem.template) or problem_message(problem)
+        form.add_error(name if name in form.fields else None, str(text))
+
+
+def team_choices(team_names: tuple[str, str], none: str | None = None) -> list[tuple[str, str]]:
+    choices = [("0", team_names[0]), ("1", team_names[1])]
+    return [("", none), *choices] if none is not None else choices
+
+
+class TeamChoiceField(forms.TypedChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(coerce=int, empty_value=None, widget=forms.RadioSelect, **kwargs)
+
+
+@dataclasses.dataclass(frozen=True)
+class WeisKind:
+    """One kind of Weis on the screen: its count field, name and points in this game."""
+
+    kind: str
+    field: forms.BoundField
+    name: str
+    points: int
+
+    @property
+    def rare(self) -> bool:
+        return self.kind in RARE_KINDS
+
+    @property
+    def most(self) -> int:
+        """How many a team can hold: a four-of-a-kind once, runs as its 18 cards allow."""
+        return 1 if self.kind in FOUR_OF_A_KIND else TEAM_CARDS // SEQUENCES[self.kind]
+
+
+class HandForm(forms.Form):
+    """One hand as the scorer enters it: trump (or the imposed one, in a tournament),
+    one team's card points, match, Weis, Stöck.
+
+    ``cleaned_data["hand"]`` is the hand for the engine. Field names differ from the
+    game file's where the screen differs: the scorer types one team's points
+    (``points`` for ``typed_team``); Weis is a count per kind (``weis_seq3``,
+    ``weis_four_jacks``) for the team that won it, stored as kinds.
+    """
+
+    # The engine's Weis problems (two four Jacks, more than 18 cards) go beside the
+    # Weis team, inside the Weis fieldset.
+    ENGINE_FIELDS = {
+        "trump": "trump",
+        "cards": "points",
+        "match": "match",
+        "weis": "weis_team",
+        "stoeck": "stoeck",
+        "out_first": "out_first",
+    }
+
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    form_key = forms.UUIDField(widget=forms.HiddenInput)
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    trump = forms.ChoiceField(label=_("Trump"), widget=forms.RadioSelect)
+    typed_team = forms.TypedChoiceField(
+        label=_("Card points of"), coerce=int, widget=forms.RadioSelect, initial=0
+    )
+    points = forms.IntegerField(
+        label=_("Card points"),
+        required=False,
+        min_value=0,
+        max_value=CARD_POINTS,
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        ),
+    )
+    match = TeamChoiceField(label=_("Match"), required=False)
+    weis_team = TeamChoiceField(label=_("Weis for"), required=False)
+    stoeck = TeamChoiceField(label=_("Stöck"), required=False)
+    out_first = TeamChoiceField(label=_("Who went out first?"), required=False)
+    reason = forms.CharField(
+        label=_("Why (for the record of changes)"), max_length=200, required=False
+    )
+    chibre = forms.BooleanField(
+        label=_("Chibré (trump passed to the partner)"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        ruleset: rules.Ruleset,
+        team_names: tuple[str, str],
+        suit_style: str = "french",
+        chooser: str | None = None,
+        imposed_trump: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.chooser = chooser
+        # A tournament's trump for this hand: the screen offers no other (the
+        # service refuses any other, whatever is sent).
+        self.imposed_trump = imposed_trump
+        if imposed_trump is not None:
+            self.initial = {**self.initial, "trump": imposed_trump}
+        self.fields["trump"].choices = [
+            (trump, str(trump_label(trump, suit_style))) for trump in ruleset.trumps
+        ]
+        self.fields["typed_team"].choices = team_choices(team_names)
+        # more than 157 is mostly a match typed as its total (257): say where it goes
+        self.fields["points"].error_messages["max_value"] = self.too_many_points_message()
+        nobody = gettext("Nobody")
+        for name in ("match", "weis_team", "stoeck", "out_first"):
+            self.fields[name].choices = team_choices(team_names, none=nobody)
+        self.fields["out_first"].choices = team_choices(team_names)
+        self.weis_points = rules.weis_table(ruleset.weis) if ruleset.weis != "none" else {}
+        for kind in SCREEN_KINDS if self.weis_points else ():
+            self.fields[weis_field_name(kind)] = forms.IntegerField(
+                label=format_lazy("{} ({})", capfirst(WEIS_NAMES[kind]), self.weis_points[kind]),
+                required=False,
+                min_value=0,
+                max_value=MAX_WEIS_OF_A_VALUE,
+                initial=0,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "weis-count"}),
+            )
+        if not ruleset.stoeck:
+            del self.fields["stoeck"]
+        if ruleset.weis == "none":
+            del self.fields["weis_team"]
+
+    def too_many_points_message(self) -> str:
+        """What the screen says when more than 157 card points are typed (the page's
+        script shows the same words as the scorer types)."""
+        return gettext(
+            "At most 157 card points. All nine tricks are a match (%(match)s): choose Match."
+        ) % {"match": self.ruleset.match_card_points}
+
+    def weis_kinds(self) -> list[WeisKind]:
+        """The Weis of this game's table, in the screen's order, with their points."""
+        return [
+            WeisKind(kind, self[weis_field_name(kind)], capfirst(str(WEIS_NAMES[kind])), points)
+            for kind in SCREEN_KINDS
+            if (points := self.weis_points.get(kind)) is not None
+        ]
+
+    def weis_fields(self) -> list[forms.BoundField]:
+        return [weis.field for weis in self.weis_kinds()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        match, points, typed = data.get("match"), data.get("points"), data.get("typed_team", 0)
+        cards: tuple[int, int] | None
+        if match is not None:
+            cards = (CARD_POINTS, 0) if match == 0 else (0, CARD_POINTS)
+        elif points is None:
+            cards = None  # allowed only when the game ends on Stöck or Weis: the engine says
+        else:
+            other = CARD_POINTS - points
+            cards = (points, other) if typed == 0 else (other, points)
+        entries: list[WeisEntry] = []
+        for kind in SCREEN_KINDS if self.weis_points else ():
+            entries += [kind] * (data.get(weis_field_name(kind)) or 0)
+        weis_team = data.get("weis_team")
+        if entries and weis_team is None:
+            self.add_error("weis_team", gettext("Say which team won the Weis."))
+            return data
+        weis: tuple[tuple[WeisEntry, ...], tuple[WeisEntry, ...]] = ((), ())
+        if entries:
+            weis = (tuple(entries), ()) if weis_team == 0 else ((), tuple(entries))
+        data["hand"] = rules.Hand(
+            trump=data["trump"],
+            cards=cards,
+            match=match,
+            weis=weis,
+            stoeck=data.get("stoeck"),
+            out_first=data.get("out_first"),
+            chooser=self.chooser,
+            chibre=bool(data.get("chibre")),
+        )
+        return data
+
+    def add_problems(self, problems: list[rules.Problem]) -> None:
+        add_problems(self, problems, self.ENGINE_FIELDS, self.ENGINE_MESSAGES)
+
+    @property
+    def asks_out_first(self) -> bool:
+        """The "who went out first?" question shows only when the engine needs it,
+        or when the hand being corrected had it answered."""
+        if self.is_bound:
+            return bool("out_first" in self.errors or self.data.get("out_first"))
+        return self.initial.get("out_first") not in (None, "")
+
+    ENGINE_MESSAGES = {
+        rules.OUT_FIRST_NEEDED: _(
+            "Both teams reached the target in this hand: which one went out first?"
+        ),
+        rules.CARDS_MISSING: _("Type one team's card points (0 to 157), or who made the match."),
+        rules.CARDS_MISSING_FIRST_OUT: _(
+            "Type one team's card points (0 to 157). Leave them out only when Stöck or "
+            "Weis took a team out in this hand."
+        ),
+    }
+
+    @staticmethod
+    def initial_for(
+        number: int, hand: rules.Hand | None = None, version: str = "", weis_style: str = "small"
+    ) -> dict[str, Any]:
+        """The form's initial values: a fresh key, and the stored hand when correcting one
+        (a Weis stored as a bare number, as old games have it, is shown as a kind:
+        ``shown_kinds``)."""
+        initial: dict[str, Any] = {
+            "hand_number": number,
+            "form_key": uuid.uuid4(),
+            "version": version,
+        }
+        if hand is None:
+            return initial
+        initial |= {
+            "trump": hand.trump,
+            "typed_team": 0,
+            "points": None if hand.cards is None or hand.match is not None else hand.cards[0],
+            "match": "" if hand.match is None else str(hand.match),
+            "stoeck": "" if hand.stoeck is None else str(hand.stoeck),
+            "out_first": "" if hand.out_first is None else str(hand.out_first),
+            "chibre": hand.chibre,
+        }
+        for team in (0, 1):
+            if hand.weis[team]:
+                initial["weis_team"] = str(team)
+                counts = Counter(shown_kinds(hand.weis[team], weis_style))
+                for kind, count in counts.items():
+                    initial[weis_field_name(kind)] = count
+        return initial
+
+
+def keep_declared_kinds(stored: rules.Hand, corrected: rules.Hand, style: str) -> rules.Hand:
+    """A correction that leaves the Weis as the form showed them keeps them exactly as
+    stored: an old game's bare 20 stays 20 rather than becoming ``seq3``, and the
+    order of the entries is kept. A Weis changed on the screen is stored by kind."""
+    same = all(
+        sorted(shown_kinds(stored.weis[team], style)) == sorted(map(str, corrected.weis[team]))
+        for team in (0, 1)
+    )
+    if same and stored.weis != corrected.weis:
+        return dataclasses.replace(corrected, weis=stored.weis)
+    return corrected
