@@ -130,6 +130,39 @@
     form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
+  // The waiting hands' marks, chalked on after the slate's own in the waiting colour
+  // (RULES.md §8: strokes of 100, a half-cross for 50, strokes of 20, the units to the
+  // number); the server's slate replaces them once it has the hands.
+  var SVG = "http://www.w3.org/2000/svg";
+  var LINES = [58, 118, 178];
+  function chalkOn(svg, points) {
+    var add = [0, 0, 0, 0];
+    points.forEach(function (p) {
+      if (p < 0) return;
+      var rest = p % 100;
+      var half = rest >= 50 ? 1 : 0;
+      rest -= 50 * half;
+      add[0] += Math.floor(p / 100); add[1] += half; add[2] += Math.floor(rest / 20); add[3] += rest % 20;
+    });
+    ["slate-hundred", "slate-half-cross", "slate-twenty"].forEach(function (name, line) {
+      var x = 26;
+      svg.querySelectorAll("." + name).forEach(function (mark) {
+        var box = mark.getBBox();
+        x = Math.max(x, box.x + box.width + 2);
+      });
+      for (var i = 0; i < add[line]; i++) {
+        var mark = document.createElementNS(SVG, "path");
+        var cx = Math.min(x + 6 + i * (line === 1 ? 14 : 9), 300);
+        var half = line === 1 ? 8 : 2;
+        mark.setAttribute("d", "M" + (cx - half) + " " + (LINES[line] + 19) + "L" + (cx + half) + " " + (LINES[line] - 19));
+        mark.setAttribute("class", "waiting slate-waiting-mark");
+        svg.appendChild(mark);
+      }
+    });
+    var number = svg.querySelector(".slate-number");
+    if (number) number.textContent = String(parseInt(svg.dataset.number, 10) + add[3]);
+  }
+
   // The game as the server last drew it, and the hands waiting counted onto it.
   function render(hands) {
     var s = state();
@@ -143,7 +176,7 @@
     var winner = null;
     var shown = hands.filter(function (hand) { return hand.number >= s.next; });
     shown.forEach(function (hand) {
-      var cards = hand.hand.cards || [0, 0];
+      var cards = hand.hand.cards || [-1, -1];
       var odd = cards[0] < 0 || cards[1] < 0 || !hand.hand.trump; // the server will say why
       var step = window.JassRules && !odd ? JassRules.step(s.ruleset, totals, hand.hand) : { points: [0, 0] };
       hand.unsure = odd;
@@ -159,8 +192,12 @@
       if (!total) return;
       var before = parseInt(total.dataset.total, 10);
       total.textContent = String(shown.length ? totals[index] : before);
+      var drawn = team.querySelector("svg[data-number] .slate-number");
+      if (drawn) drawn.textContent = drawn.closest("svg").dataset.number;
       if (!shown.length) return;
       team.classList.add("provisional");
+      var svg = team.querySelector("svg[data-number]");
+      if (svg) chalkOn(svg, shown.map(function (hand) { return hand.unsure ? -1 : hand.points[index]; }));
       var added = totals[index] - s.totals[index];
       var note = document.createElement("span");
       note.className = "slate-waiting waiting";
