@@ -50,7 +50,8 @@ def test_the_service_worker_is_served_from_the_site_root_and_never_cached_stale(
     ):
         assert f'"{static(asset)}"' in script
     assert '"/offline/"' in script
-    assert "http://" not in script and "https://" not in script
+    assert "http://" not in script
+    assert "https://" not in script
 
 
 def test_the_worker_is_named_after_the_static_version(client, settings):

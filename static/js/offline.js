@@ -184,7 +184,7 @@
       totals = [totals[0] + step.points[0], totals[1] + step.points[1]];
       if (step.winner !== null && step.winner !== undefined) winner = step.winner;
     });
-    var list = handList();
+    var list = shown.length ? handList() : null;
     shown.forEach(function (hand) { if (list) list.insertBefore(waitingRow(hand, status), list.firstChild); });
     document.querySelectorAll("#table .team-score").forEach(function (team) {
       var index = parseInt(team.dataset.team, 10);
