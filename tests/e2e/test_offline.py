@@ -150,3 +150,34 @@ def test_a_repeat_visit_fetches_no_static_file_from_the_network(phone, live_serv
     assert static, "the page loads its files"
     from_network = [r.url for r in static if not r.from_service_worker]
     assert from_network == []
+
+
+def test_a_hand_another_phone_recorded_meanwhile_comes_back_to_check(phone, browser, live_server):
+    """Two phones score one table; the first is offline when the second records hand 2.
+    The first phone's hand 2 is not counted twice: it comes back, what was typed kept,
+    as hand 3 to check and save."""
+    page = phone
+    start_game(page, live_server)
+    record(page, "Hearts", 100)
+    controlled(page)
+    game = Game.objects.get()
+
+    page.context.set_offline(True)
+    record(page, "Spades", 90)
+    expect(waiting_rows(page)).to_have_count(1)
+
+    second = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-GB")
+    other = second.new_page()
+    sign_in(other, live_server, "keller", "jass-test-pw")
+    other.goto(f"{live_server.url}/games/{game.pk}/table/")
+    record(other, "Spades", 90)
+    second.close()
+    assert game.hands.count() == 2
+
+    page.context.set_offline(False)
+    page.wait_for_function("() => !document.querySelector('#table .hand-item.waiting')")
+    expect(page.locator("#table")).to_contain_text("Hand 2 was already recorded on another phone")
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("3")
+    expect(page.locator("#hand-form .points-input")).to_have_value("90")
+    screenshot(page, "offline-recorded-elsewhere")
+    assert game.hands.count() == 2  # nothing counted twice
