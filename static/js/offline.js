@@ -203,7 +203,7 @@
       note.className = "slate-waiting waiting";
       note.textContent = "+" + (totals[index] - s.totals[index]);
       note.title = status.dataset.row;
-      total.parentNode.appendChild(note);
+      if (totals[index] !== s.totals[index]) total.parentNode.appendChild(note);
       var needed = team.querySelector(".needed");
       var text = needed && needed.firstChild;
       if (text && text.nodeType === 3 && s.ruleset.target) {
@@ -367,15 +367,16 @@
     function loop(first) {
       return waiting(s).then(function (hands) {
         if (!first) render(hands); // the table was drawn anew: the rest show again
-        return hands.length ? post(hands[0], s).then(answered(hands[0])) : null;
+        return hands.length ? post(hands[0], s).then(answered(hands[0], hands.slice(1))) : null;
       });
     }
-    function answered(entry) {
+    function answered(entry, rest) {
       return function (answer) {
         if (answer.status === 200) {
           stuck = 0;
           return drop(s, entry.key).then(function () {
             draw(answer.text);
+            render(rest); // at once: the hands still waiting never vanish from the screen
             s = state() || s;
             return loop(false);
           });

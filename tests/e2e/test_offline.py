@@ -54,6 +54,11 @@ def controlled(page) -> None:
     page.wait_for_function(KEPT)
 
 
+ALL_SENT = """() => !document.querySelector('#table .hand-item.waiting')
+  && !document.querySelector('#net-status').hidden
+  && !document.querySelector('#net-status').textContent.includes('Waiting')"""
+
+
 def waiting_rows(page):
     return page.locator("#table .hand-item.waiting")
 
@@ -88,7 +93,7 @@ def test_five_hands_saved_in_a_cellar_reach_the_server_once_in_order(phone, live
     screenshot(page, "offline-after-reload")
 
     page.context.set_offline(False)
-    page.wait_for_function("() => !document.querySelector('#table .hand-item.waiting')")
+    page.wait_for_function(ALL_SENT)
     expect(page.locator("#hand-form .points-input")).to_have_value("200")
     expect(page.locator("#hand-form .field-points .invalid-feedback")).to_be_visible()
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("6")
@@ -175,9 +180,41 @@ def test_a_hand_another_phone_recorded_meanwhile_comes_back_to_check(phone, brow
     assert game.hands.count() == 2
 
     page.context.set_offline(False)
-    page.wait_for_function("() => !document.querySelector('#table .hand-item.waiting')")
+    page.wait_for_function(ALL_SENT)
     expect(page.locator("#table")).to_contain_text("Hand 2 was already recorded on another phone")
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("3")
     expect(page.locator("#hand-form .points-input")).to_have_value("90")
     screenshot(page, "offline-recorded-elsewhere")
     assert game.hands.count() == 2  # nothing counted twice
+
+
+def test_a_whole_game_with_the_network_coming_and_going(phone, live_server):
+    page = phone
+    start_game(page, live_server)
+    record(page, "Hearts", 100)
+    controlled(page)
+    game = Game.objects.get()
+
+    page.context.set_offline(True)
+    record(page, "Spades", match="Anne & Claude")
+    record(page, "Clubs", 150)
+    page.context.set_offline(False)
+    page.wait_for_function(ALL_SENT)
+    assert game.hands.count() == 3
+
+    page.context.set_offline(True)
+    record(page, "Diamonds", match="Anne & Claude")
+    # 100 + 257 + 150 + 257 = 764: one more match takes Anne & Claude out.
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Obe-abe").click()
+    form.locator(".field-match label", has_text="Anne & Claude").click()
+    form.locator("button.save-hand").click()
+    expect(page.locator("#table .provisional-over")).to_contain_text("Anne & Claude goes out")
+    expect(page.locator("#hand-form")).to_be_hidden()
+    screenshot(page, "offline-game-over-waiting")
+
+    page.context.set_offline(False)
+    expect(page.locator("#table .game-over")).to_contain_text("Anne & Claude won", timeout=15_000)
+    assert game.hands.count() == 5
+    totals = [sum(hand.to_rules().cards[team] for hand in game.hands.all()) for team in (0, 1)]
+    assert totals == [100 + 157 + 150 + 157 + 157, 57 + 0 + 7 + 0 + 0]
