@@ -83,7 +83,7 @@ def test_more_than_157_without_javascript_is_refused_with_the_same_words(
     context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-GB")
     page = context.new_page()
     sign_in(page, live_server, "scorer", "jass-test-pw")
-    start_game(page, live_server)
+    start_game(page, live_server, scripts=False)
 
     page.locator(".field-trump label", has_text="Hearts").click()
     page.locator(".points-input").fill("257")

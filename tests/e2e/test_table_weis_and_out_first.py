@@ -135,7 +135,7 @@ def test_weis_by_kind_without_javascript(browser, live_server, scorer):
     context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-GB")
     page = context.new_page()
     sign_in(page, live_server, "scorer", "jass-test-pw")
-    start_game(page, live_server)
+    start_game(page, live_server, scripts=False)
     form = page.locator("#hand-form")
     form.locator(".field-trump label", has_text="Clubs").click()
     form.locator(".points-input").fill("80")
