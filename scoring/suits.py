@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
-from django.utils.translation import pgettext
+from django.utils.translation import get_language, pgettext_lazy
 
 FRENCH_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 NO_TRUMP_SYMBOLS = {"obe-abe": "↓", "unde-ufe": "↑"}
@@ -14,15 +15,18 @@ GERMAN_NAMES = {"hearts": "Schilten", "diamonds": "Schellen", "clubs": "Eicheln"
 RED = {"hearts", "diamonds"}
 
 
+FRENCH_NAMES = {
+    "hearts": pgettext_lazy("trump", "Hearts"),
+    "diamonds": pgettext_lazy("trump", "Diamonds"),
+    "clubs": pgettext_lazy("trump", "Clubs"),
+    "spades": pgettext_lazy("trump", "Spades"),
+    "obe-abe": pgettext_lazy("trump", "Obe-abe"),
+    "unde-ufe": pgettext_lazy("trump", "Unde-ufe"),
+}
+
+
 def french_name(trump: str) -> str:
-    return {
-        "hearts": pgettext("trump", "Hearts"),
-        "diamonds": pgettext("trump", "Diamonds"),
-        "clubs": pgettext("trump", "Clubs"),
-        "spades": pgettext("trump", "Spades"),
-        "obe-abe": pgettext("trump", "Obe-abe"),
-        "unde-ufe": pgettext("trump", "Unde-ufe"),
-    }[trump]
+    return str(FRENCH_NAMES[trump])  # translated now: the one name asked for
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,13 @@ class TrumpLabel:
 
 
 def trump_label(trump: str, style: str = "french") -> TrumpLabel:
+    """How ``trump`` is shown in the reader's language. A page names trumps often (each
+    hand of the game page, each button of the hand form): made once per language."""
+    return _trump_label(trump, style, get_language())
+
+
+@functools.lru_cache(maxsize=256)
+def _trump_label(trump: str, style: str, language: str | None) -> TrumpLabel:
     if style == "german" and trump in GERMAN_NAMES:
         return TrumpLabel(trump, "", GERMAN_NAMES[trump], False)
     symbol = FRENCH_SYMBOLS.get(trump) or NO_TRUMP_SYMBOLS.get(trump, "")
