@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from collections import Counter
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -17,7 +18,7 @@ from scoring import rules
 from scoring.rules import CARD_POINTS, STOECK_POINTS
 from scoring.rules.hand import TEAM_CARDS, WeisEntry
 from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES, card_count
-from scoring.suits import trump_label
+from scoring.suits import NO_TRUMP_SYMBOLS, TrumpLabel, trump_label
 
 MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
 
@@ -134,13 +135,58 @@ class TeamChoiceField(forms.TypedChoiceField):
 
 
 @dataclasses.dataclass(frozen=True)
+class Radio:
+    """One button of a radio group as ``RadioSelect`` draws it, as plain data for the
+    template (a widget per button costs more than the rest of the form)."""
+
+    name: str
+    id: str | None
+    value: str
+    label: Any
+    checked: bool
+
+
+def radios(field: forms.BoundField) -> list[Radio]:
+    """A radio group's buttons: the first choice equal to the field's value is checked,
+    and the ids are the field's with the choice's index, as ``RadioSelect`` makes them."""
+    widget = field.field.widget
+    values = widget.format_value(field.value())
+    id_ = widget.attrs.get("id") or field.auto_id
+    buttons, checked = [], False
+    for index, (value, label) in enumerate(field.field.choices):
+        value = "" if value is None else value
+        selected = not checked and str(value) in values
+        checked = checked or selected
+        button_id = f"{id_}_{index}" if id_ else None
+        buttons.append(Radio(field.html_name, button_id, value, label, selected))
+    return buttons
+
+
+@dataclasses.dataclass(frozen=True)
+class TrumpRadio(Radio):
+    """A trump's button: its name and symbol, and its multiplier in this game."""
+
+    trump: TrumpLabel
+    multiplier: int
+
+    @property
+    def suit(self) -> bool:
+        return self.value not in NO_TRUMP_SYMBOLS
+
+
+@dataclasses.dataclass(frozen=True)
 class WeisKind:
-    """One kind of Weis on the screen: its count field, name and points in this game."""
+    """One kind of Weis on the screen: its count field (name, id, label, value, errors)
+    as plain data for the template, its name and its points in this game."""
 
     kind: str
-    field: forms.BoundField
     name: str
     points: int
+    html_name: str
+    id: str
+    label: Any
+    value: Any
+    errors: forms.utils.ErrorList
 
     @property
     def rare(self) -> bool:
@@ -214,6 +260,7 @@ class HandForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
+        self.suit_style = suit_style
         self.chooser = chooser
         # A tournament's trump for this hand: the screen offers no other (the
         # service refuses any other, whatever is sent).
@@ -252,16 +299,52 @@ class HandForm(forms.Form):
             "At most 157 card points. All nine tricks are a match (%(match)s): choose Match."
         ) % {"match": self.ruleset.match_card_points}
 
-    def weis_kinds(self) -> list[WeisKind]:
-        """The Weis of this game's table, in the screen's order, with their points."""
+    @cached_property
+    def radios(self) -> dict[str, list[Radio]]:
+        """The buttons of each radio group but the trump's (``trumps``), by field name."""
+        names = ("typed_team", "match", "weis_team", "stoeck", "out_first")
+        return {name: radios(self[name]) for name in names if name in self.fields}
+
+    @cached_property
+    def trumps(self) -> list[TrumpRadio]:
+        """The trump buttons; in a tournament the imposed trump's alone, chosen."""
+        imposed = self.imposed_trump
         return [
-            WeisKind(kind, self[weis_field_name(kind)], capfirst(str(WEIS_NAMES[kind])), points)
-            for kind in SCREEN_KINDS
-            if (points := self.weis_points.get(kind)) is not None
+            TrumpRadio(
+                radio.name,
+                radio.id,
+                radio.value,
+                radio.label,
+                radio.checked or bool(imposed),
+                trump=trump_label(radio.value, self.suit_style),
+                multiplier=self.ruleset.multiplier(radio.value),
+            )
+            for radio in radios(self["trump"])
+            if not imposed or radio.value == imposed
         ]
 
-    def weis_fields(self) -> list[forms.BoundField]:
-        return [weis.field for weis in self.weis_kinds()]
+    @cached_property
+    def weis_kinds(self) -> list[WeisKind]:
+        """The Weis of this game's table, in the screen's order, with their points."""
+        kinds = []
+        for kind in SCREEN_KINDS:
+            if (points := self.weis_points.get(kind)) is None:
+                continue
+            field = self[weis_field_name(kind)]
+            name = capfirst(str(WEIS_NAMES[kind]))
+            kinds.append(
+                WeisKind(
+                    kind,
+                    name,
+                    points,
+                    field.html_name,
+                    field.id_for_label,
+                    field.label,
+                    field.value(),
+                    field.errors,
+                )
+            )
+        return kinds
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
