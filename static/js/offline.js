@@ -94,6 +94,8 @@
 
   // Clears the form for the next hand: its number, a new key, the turn, nothing typed.
   function nextForm(form, s, number) {
+    var active = document.activeElement;
+    if (active && form.contains(active) && active.blur) active.blur(); // no trump left looking chosen
     form.querySelector('[name="hand_number"]').value = String(number);
     form.querySelector('[name="form_key"]').value = newKey();
     form.querySelectorAll(".invalid-feedback, .alert-danger").forEach(function (n) { n.remove(); });
