@@ -199,16 +199,20 @@ def seat_names(teams: list[Team]) -> list[str]:
     return [players[seat % 2][seat // 2].name for seat in range(4)]
 
 
-def game_view(game: Game, hands: list[Hand] | None = None) -> GameView:
+def game_view(
+    game: Game, hands: list[Hand] | None = None, result: rules.GameResult | None = None
+) -> GameView:
     """Everything a page shows about a game: teams and players prefetched; the hands
-    prefetched too, or given (as a service returns them after a change)."""
+    prefetched too, or given (as a service returns them after a change, with the
+    game counted: ``result``)."""
     ruleset = game.rules
     teams: list[Team] = sorted(game.teams.all(), key=lambda team: team.index)
     if hands is None:
         hands = list(game.hands.all())
     hands = sorted(hands, key=lambda hand: hand.number)
     played = [hand.to_rules() for hand in hands]
-    result = rules.play(ruleset, played, check=False)
+    if result is None:
+        result = rules.play(ruleset, played, check=False)
     players = [tuple(p.name for p in team.ordered_players()) for team in teams]
     seats = seat_names(teams)
 

@@ -53,11 +53,14 @@ class Author:
 @dataclass(frozen=True)
 class Done:
     """What a change did, and the game's hands after it. ``repeated``: the form had
-    been sent before and nothing new was stored (``hands`` is then ``None``)."""
+    been sent before and nothing new was stored (``hands`` is then ``None``).
+    ``result``: the game counted with ``hands``, when the change counted it (a page
+    drawn from ``hands`` need not count them again)."""
 
     change: HandChange
     hands: list[Hand] | None = None
     repeated: bool = False
+    result: rules.GameResult | None = None
 
 
 # -- games -------------------------------------------------------------------------------
@@ -301,11 +304,11 @@ def record_hand(
                 else _("This screen is out of date — here is the game now."),
             )
         _check_imposed_trump(game, number, hand)
-        rules.play(game.rules, [*(h.to_rules() for h in hands), hand])
+        result = rules.play(game.rules, [*(h.to_rules() for h in hands), hand])
         stored = Hand.from_rules(game, number, hand)
         stored.save()
         change = _log(game, number, HandChange.RECORDED, None, hand, form_key, author)
-        return Done(change, [*hands, stored])
+        return Done(change, [*hands, stored], result=result)
 
     return _once(game_id, form_key, action)
 

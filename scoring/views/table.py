@@ -126,7 +126,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         return _stale(request, game, form, data["hand_number"], str(stale))
     if not request.htmx:
         return redirect("scoring:table", game_id)
-    return _table(request, game_view(game, done.hands))
+    return _table(request, game_view(game, done.hands, done.result))
 
 
 def _stale(request: HttpRequest, game: Game, form: HandForm, number: int, why: str) -> HttpResponse:
