@@ -9,6 +9,7 @@ puts into the page with ``mark_safe``; every text from outside is escaped here.
 from __future__ import annotations
 
 import math
+from html import escape
 
 from scoring.drawing.svg import document, element, num, text_width
 from scoring.rules import Marks
@@ -128,16 +129,11 @@ def _chalk_path(
 
 
 def _chalk(css_class: str, d: str, width: float = 3.0, opacity: float = 0.93) -> str:
-    return element(
-        "path",
-        ("class", css_class),
-        ("d", d),
-        ("fill", "none"),
-        ("stroke", CHALK),
-        ("stroke-width", width),
-        ("stroke-linecap", "round"),
-        ("stroke-linejoin", "round"),
-        ("stroke-opacity", opacity),
+    """One chalk stroke: ``element("path", ...)`` written out, as a slate has dozens."""
+    return (
+        f'<path class="{escape(css_class, quote=True)}" d="{escape(d, quote=True)}" '
+        f'fill="none" stroke="{CHALK}" stroke-width="{num(width)}" stroke-linecap="round" '
+        f'stroke-linejoin="round" stroke-opacity="{num(opacity)}"/>'
     )
 
 
