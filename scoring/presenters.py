@@ -127,6 +127,11 @@ class GameView:
         return max(0, self.ruleset.hands - len(self.rows))
 
     @property
+    def recent_rows(self) -> list[HandRow]:
+        """The last hands, the latest first, as the table screen lists them."""
+        return self.rows[: -RECENT_HANDS - 1 : -1]
+
+    @property
     def last_number(self) -> int | None:
         return self.rows[-1].number if self.rows else None
 
@@ -190,6 +195,7 @@ class GameView:
 
 
 TURNS_AHEAD = 12  # hands a phone may record offline, one after the other
+RECENT_HANDS = 5  # listed on the table screen
 
 
 def seat_names(teams: list[Team]) -> list[str]:
