@@ -274,9 +274,9 @@ class HandForm(forms.Form):
         # more than 157 is mostly a match typed as its total (257): say where it goes
         self.fields["points"].error_messages["max_value"] = self.too_many_points_message()
         nobody = gettext("Nobody")
-        for name in ("match", "weis_team", "stoeck", "out_first"):
+        for name in ("match", "weis_team", "stoeck"):
             self.fields[name].choices = team_choices(team_names, none=nobody)
-        self.fields["out_first"].choices = team_choices(team_names)
+        self.fields["out_first"].choices = team_choices(team_names)  # one of the two
         self.weis_points = rules.weis_table(ruleset.weis) if ruleset.weis != "none" else {}
         for kind in SCREEN_KINDS if self.weis_points else ():
             self.fields[weis_field_name(kind)] = forms.IntegerField(
