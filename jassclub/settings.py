@@ -157,9 +157,6 @@ DATABASES = {
 # whatever its number of threads; a request waits up to DJANGO_DB_POOL_TIMEOUT seconds
 # for a free one rather than opening another ("too many clients already"). Connections
 # used = app processes x pool size: keep it under PostgreSQL's max_connections.
-# Each pooled connection prepares the statements it runs again and again (server-side
-# binding, psycopg's prepare_threshold): PostgreSQL parses and plans the table screen's
-# queries once per connection rather than on every request (no PgBouncer in between).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; required by Django
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -167,7 +164,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "max_size": envint("DJANGO_DB_POOL_MAX", "10"),
         "timeout": float(os.environ.get("DJANGO_DB_POOL_TIMEOUT", "30")),
     }
-    DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 5}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -57,14 +57,6 @@ def test_postgresql_gets_a_bounded_pool_sized_from_the_environment():
     assert sized["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 4, "timeout": 5.0}
 
 
-def test_postgresql_prepares_the_statements_it_repeats():
-    """The table screen's queries are parsed and planned once per pooled connection."""
-    default = database_settings(DATABASE_URL="postgres://jass@db.internal:5432/jassclub")
-
-    assert default["OPTIONS"]["server_side_binding"] is True
-    assert default["OPTIONS"]["prepare_threshold"] == 5
-
-
 def test_sqlite_has_no_pool():
     sqlite = database_settings()
 
