@@ -318,6 +318,7 @@
       method: "POST",
       body: body,
       credentials: "same-origin",
+      redirect: "manual", // signed out meanwhile: a redirect to sign in is no answer
       headers: { "HX-Request": "true", "HX-Target": "table", "HX-Current-URL": location.href, "X-CSRFToken": token },
       signal: control ? control.signal : undefined,
     }).then(function (response) {
@@ -374,6 +375,7 @@
     }
     function answered(entry, rest) {
       return function (answer) {
+        if (answer.status === 200 && answer.text.indexOf('id="table"') < 0) answer.status = 0;
         if (answer.status === 200) {
           stuck = 0;
           return drop(s, entry.key).then(function () {
@@ -393,7 +395,7 @@
           });
         }
         if (answer.status >= 500) return null; // the server is unwell: try again later
-        stuck = entry.number; // no longer allowed here (link replaced, signed out…)
+        stuck = entry.number; // not taken here (signed out, link replaced…): kept
         return null;
       };
     }

@@ -218,3 +218,26 @@ def test_a_whole_game_with_the_network_coming_and_going(phone, live_server):
     assert game.hands.count() == 5
     totals = [sum(hand.to_rules().cards[team] for hand in game.hands.all()) for team in (0, 1)]
     assert totals == [100 + 157 + 150 + 157 + 157, 57 + 0 + 7 + 0 + 0]
+
+
+def test_a_hand_waiting_while_the_session_ended_is_kept_until_signed_in_again(phone, live_server):
+    from django.contrib.sessions.models import Session
+
+    page = phone
+    start_game(page, live_server)
+    record(page, "Hearts", 100)
+    controlled(page)
+    game = Game.objects.get()
+    page.context.set_offline(True)
+    record(page, "Spades", 90)
+    Session.objects.all().delete()  # signed out meanwhile (expired, or elsewhere)
+
+    page.context.set_offline(False)
+    expect(page.locator("#net-status")).to_contain_text("did not take hand 2", timeout=15_000)
+    expect(waiting_rows(page)).to_have_count(1)  # nothing dropped
+    assert game.hands.count() == 1
+
+    sign_in(page, live_server, "keller", "jass-test-pw")
+    page.goto(f"{live_server.url}/games/{game.pk}/table/")
+    page.wait_for_function(ALL_SENT)
+    assert [h.number for h in game.hands.order_by("number")] == [1, 2]
