@@ -18,7 +18,7 @@ from scoring import rules
 from scoring.rules import CARD_POINTS, STOECK_POINTS
 from scoring.rules.hand import TEAM_CARDS, WeisEntry
 from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES, card_count
-from scoring.suits import NO_TRUMP_SYMBOLS, TrumpLabel, trump_label
+from scoring.suits import NO_TRUMP_SYMBOLS, WEIS_NAMES, TrumpLabel, trump_label
 
 MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
 
@@ -37,24 +37,6 @@ COMMON_KINDS = (
 )
 RARE_KINDS = ("seq6", "seq7", "seq8", "seq9")
 SCREEN_KINDS = COMMON_KINDS + RARE_KINDS
-
-# The names of the Weis referee's page (scoring/referee_forms.py): the same words to
-# translate. On the screen they start with a capital (``capfirst``).
-WEIS_NAMES = {
-    "seq3": _("three in a row"),
-    "seq4": _("four in a row"),
-    "seq5": _("five in a row"),
-    "seq6": _("six in a row"),
-    "seq7": _("seven in a row"),
-    "seq8": _("eight in a row"),
-    "seq9": _("nine in a row"),
-    "four-jacks": _("four Jacks"),
-    "four-nines": _("four 9s"),
-    "four-aces": _("four Aces"),
-    "four-kings": _("four Kings"),
-    "four-queens": _("four Queens"),
-    "four-tens": _("four 10s"),
-}
 
 
 def weis_field_name(kind: str) -> str:

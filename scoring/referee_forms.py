@@ -15,25 +15,10 @@ from django.utils.translation import pgettext, pgettext_lazy
 from scoring.rules import RANKS, SUITS, TRUMPS, Weis
 from scoring.rules.referee import STYLES
 from scoring.rules.weis import FOUR_OF_A_KIND, KINDS, weis_table
-from scoring.suits import trump_label
+from scoring.suits import WEIS_NAMES, trump_label
 
 SEATS = range(4)
 
-KIND_NAMES = {
-    "seq3": _("three in a row"),
-    "seq4": _("four in a row"),
-    "seq5": _("five in a row"),
-    "seq6": _("six in a row"),
-    "seq7": _("seven in a row"),
-    "seq8": _("eight in a row"),
-    "seq9": _("nine in a row"),
-    "four-tens": _("four 10s"),
-    "four-queens": _("four Queens"),
-    "four-kings": _("four Kings"),
-    "four-aces": _("four Aces"),
-    "four-nines": _("four 9s"),
-    "four-jacks": _("four Jacks"),
-}
 STYLE_NAMES = {"small": _("Small Weis"), "large": _("Large Weis")}
 
 
@@ -49,7 +34,7 @@ def rank_name(rank: str) -> str:
 
 def kind_label(kind: str, style: str) -> str:
     """A kind of Weis with what it is worth in this style: "Four in a row (50)"."""
-    return f"{capfirst(KIND_NAMES[kind])} ({weis_table(style)[kind]})"
+    return f"{capfirst(WEIS_NAMES[kind])} ({weis_table(style)[kind]})"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""How trump modes are named on screen: French suits (♥ ♦ ♣ ♠) or German-Swiss
+"""How trump modes and kinds of Weis are named on screen: French suits (♥ ♦ ♣ ♠) or German-Swiss
 (Rosen, Schellen, Schilten, Eicheln), as each game chooses (RULES.md §1)."""
 
 from __future__ import annotations
@@ -7,12 +7,31 @@ import functools
 from dataclasses import dataclass
 
 from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 FRENCH_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 NO_TRUMP_SYMBOLS = {"obe-abe": "↓", "unde-ufe": "↑"}
 # The usual correspondence (jassen.ch): Eicheln = ♣, Rosen = ♠, Schilten = ♥, Schellen = ♦.
 GERMAN_NAMES = {"hearts": "Schilten", "diamonds": "Schellen", "clubs": "Eicheln", "spades": "Rosen"}
 RED = {"hearts", "diamonds"}
+
+# The kinds of Weis (scoring/rules/weis.py) as the hand form and the Weis referee name
+# them; on the screen they start with a capital (``capfirst``).
+WEIS_NAMES = {
+    "seq3": _("three in a row"),
+    "seq4": _("four in a row"),
+    "seq5": _("five in a row"),
+    "seq6": _("six in a row"),
+    "seq7": _("seven in a row"),
+    "seq8": _("eight in a row"),
+    "seq9": _("nine in a row"),
+    "four-jacks": _("four Jacks"),
+    "four-nines": _("four 9s"),
+    "four-aces": _("four Aces"),
+    "four-kings": _("four Kings"),
+    "four-queens": _("four Queens"),
+    "four-tens": _("four 10s"),
+}
 
 
 FRENCH_NAMES = {

@@ -414,7 +414,13 @@ def test_the_drawing_modules_import_no_django():
                 assert node.level == 0, f"{path.name}: relative import"
                 imported.add(node.module or "")
 
-    assert [path.name for path in paths] == ["__init__.py", "chart.py", "slate.py", "svg.py"]
+    assert [path.name for path in paths] == [
+        "__init__.py",
+        "berg.py",
+        "chart.py",
+        "slate.py",
+        "svg.py",
+    ]
     assert {name.split(".")[0] for name in imported} <= {
         "__future__",
         "collections",
@@ -423,6 +429,8 @@ def test_the_drawing_modules_import_no_django():
         "scoring",
     }
     assert {name for name in imported if name.startswith("scoring")} == {
+        "scoring.drawing.slate",
         "scoring.drawing.svg",
         "scoring.rules",
+        "scoring.rules.berg",
     }

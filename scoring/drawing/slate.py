@@ -224,6 +224,32 @@ def _smudges() -> list[str]:
     return body
 
 
+def board(width: float, height: float) -> list[str]:
+    """The slate itself, ``width`` × ``height``: its wooden frame and the board."""
+    return [
+        element(
+            "rect",
+            ("class", "slate-frame"),
+            ("x", 0),
+            ("y", 0),
+            ("width", width),
+            ("height", height),
+            ("rx", 12),
+            ("fill", FRAME),
+        ),
+        element(
+            "rect",
+            ("class", "slate-board"),
+            ("x", INSET),
+            ("y", INSET),
+            ("width", width - 2 * INSET),
+            ("height", height - 2 * INSET),
+            ("rx", 5),
+            ("fill", SLATE),
+        ),
+    ]
+
+
 def slate_svg(marks: Marks, *, label: str, total_label: str | None = None) -> str:
     """One team's slate, drawn in chalk: strokes of 100 on the top line, half-crosses
     of 50 on the middle line (pairs drawn as X), strokes of 20 on the bottom line and
@@ -236,26 +262,7 @@ def slate_svg(marks: Marks, *, label: str, total_label: str | None = None) -> st
     """
     name = label if total_label is None else f"{label} — {total_label}"
     body = [
-        element(
-            "rect",
-            ("class", "slate-frame"),
-            ("x", 0),
-            ("y", 0),
-            ("width", SLATE_W),
-            ("height", SLATE_H),
-            ("rx", 12),
-            ("fill", FRAME),
-        ),
-        element(
-            "rect",
-            ("class", "slate-board"),
-            ("x", INSET),
-            ("y", INSET),
-            ("width", SLATE_W - 2 * INSET),
-            ("height", SLATE_H - 2 * INSET),
-            ("rx", 5),
-            ("fill", SLATE),
-        ),
+        *board(SLATE_W, SLATE_H),
         *_smudges(),
     ]
     for index, y in enumerate(LINES_Y):

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import rules
 from scoring.models import Game
-from scoring.referee_forms import KIND_NAMES, RefereeForm, rank_name
+from scoring.referee_forms import RefereeForm, rank_name
 from scoring.rules import RulesError
 from scoring.rules.referee import (
     EARLIER,
@@ -33,7 +33,7 @@ from scoring.rules.referee import (
     Verdict,
 )
 from scoring.rules.weis import card_count
-from scoring.suits import trump_label
+from scoring.suits import WEIS_NAMES, trump_label
 from scoring.views.common import game_for
 
 TEMPLATE = "scoring/weis_referee.html"
@@ -113,7 +113,7 @@ def _add_problems(form: RefereeForm, problems: list[rules.Problem], names: list[
 def _weis_words(verdict: Verdict, seat: int) -> str:
     weis = verdict.declared[seat]
     assert weis is not None
-    return f"{KIND_NAMES[weis.kind]} ({verdict.points(seat)})"
+    return f"{WEIS_NAMES[weis.kind]} ({verdict.points(seat)})"
 
 
 def _why(verdict: Verdict, names: list[str], suit_style: str) -> str:
