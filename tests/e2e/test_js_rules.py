@@ -25,12 +25,11 @@ from scoring.rules import (
     weis_table,
 )
 from scoring.rules.game import _first_out
-from tests.rules.builders import lead_in
+from tests.rules.builders import lead_in, possible_weis
 
 RULES_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "rules.js"
 SEED = 20261123
 GAMES = 400
-FOURS = ("four-tens", "four-queens", "four-kings", "four-aces", "four-nines", "four-jacks")
 
 # Everything rules.js computes for one game, in one object per game.
 # JSON both ways: much faster than Playwright's own serialization of deep objects.
@@ -84,34 +83,11 @@ def random_weis(rng: random.Random, style: str) -> tuple[str | int, ...]:
         return ()
     table = weis_table(style)
     values = sorted(set(table.values()))
-    kept: list[str | int] = []
-    fours: set[str] = set()
-    cards = 0
-    for _ in range(rng.randint(1, 3)):
-        entry: str | int = rng.choice(sorted(table)) if rng.random() < 0.6 else rng.choice(values)
-        if isinstance(entry, int):
-            only = [kind for kind, value in table.items() if value == entry]
-            if len(only) != 1:  # several kinds have this value: not one particular four
-                fewest = min(4 if kind in FOURS else int(kind[3:]) for kind in only)
-                counted = fewest if style == "small" or not (set(only) & set(FOURS)) else 0
-                if cards + counted <= 18:
-                    cards += counted
-                    kept.append(entry)
-                continue
-            kind = only[0]  # 200 in the small table can only be four Js
-        else:
-            kind = entry
-        if kind in FOURS and kind in fours:
-            continue
-        n = 4 if kind in FOURS else int(kind[3:])
-        counted = n if (style == "small" or kind not in FOURS) else 0
-        if cards + counted > 18:
-            continue
-        cards += counted
-        if kind in FOURS:
-            fours.add(kind)
-        kept.append(entry)
-    return tuple(kept)
+    entries = [
+        rng.choice(sorted(table)) if rng.random() < 0.6 else rng.choice(values)
+        for _ in range(rng.randint(1, 3))
+    ]
+    return possible_weis(entries, style)
 
 
 def random_hand(rng: random.Random, ruleset: Ruleset, close: bool = False) -> Hand:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
-from scoring.rules import CARD_POINTS, Hand, Problem, RulesError
+from scoring.rules import CARD_POINTS, Hand, Problem, RulesError, weis_table
+from scoring.rules.weis import FOUR_OF_A_KIND
 
 CHIBRE_RULESET: dict[str, Any] = {"preset": "chibre"}
 
@@ -100,3 +102,40 @@ def problems_of(excinfo: Any) -> list[Problem]:
 def only_problem(problems: list[Problem]) -> Problem:
     assert len(problems) == 1, problems
     return problems[0]
+
+
+FOURS = tuple(FOUR_OF_A_KIND)
+
+
+def possible_weis(entries: Sequence[str | int], style: str) -> tuple[str | int, ...]:
+    """Of one team's Weis entries (kinds or bare numbers), those it can hold together
+    under the style, in order: each four-of-a-kind once, at most 18 cards (with large
+    Weis a four-of-a-kind takes none, since it may share a sequence's cards)."""
+    table = weis_table(style)
+    kept: list[str | int] = []
+    fours: set[str] = set()
+    cards = 0
+    for entry in entries:
+        if isinstance(entry, int):
+            only = [kind for kind, value in table.items() if value == entry]
+            if len(only) != 1:  # several kinds have this value: not one particular four
+                fewest = min(4 if kind in FOURS else int(kind[3:]) for kind in only)
+                counted = fewest if style == "small" or not (set(only) & set(FOURS)) else 0
+                if cards + counted <= 18:
+                    cards += counted
+                    kept.append(entry)
+                continue
+            kind = only[0]  # 200 in the small table can only be four Js
+        else:
+            kind = entry
+        if kind in FOURS and kind in fours:
+            continue
+        n = 4 if kind in FOURS else int(kind[3:])
+        counted = n if (style == "small" or kind not in FOURS) else 0
+        if cards + counted > 18:
+            continue
+        cards += counted
+        if kind in FOURS:
+            fours.add(kind)
+        kept.append(entry)
+    return tuple(kept)

@@ -34,6 +34,7 @@ from scoring.rules import (
     weis_table,
 )
 from scoring.rules.slate import WIPE_AT
+from tests.rules.builders import possible_weis
 
 FAST = settings(
     max_examples=150,
@@ -44,7 +45,6 @@ FAST = settings(
 
 PLAYERS = ("Anne", "Claude", "Bernard", "Denise")
 TEAMS = (Team("Les Bourgs", ("Anne", "Claude")), Team("Les Nells", ("Bernard", "Denise")))
-FOURS = ("four-tens", "four-queens", "four-kings", "four-aces", "four-nines", "four-jacks")
 
 
 # --- strategies ----------------------------------------------------------------------------
@@ -84,33 +84,7 @@ def weis_entries(draw: st.DrawFn, style: str) -> tuple[str | int, ...]:
     entries = draw(
         st.lists(st.one_of(st.sampled_from(sorted(table)), st.sampled_from(values)), max_size=3)
     )
-    kept: list[str | int] = []
-    fours: set[str] = set()
-    cards = 0
-    for entry in entries:
-        if isinstance(entry, int):
-            only = [kind for kind, value in table.items() if value == entry]
-            if len(only) != 1:  # several kinds have this value: not one particular four
-                fewest = min(4 if kind in FOURS else int(kind[3:]) for kind in only)
-                counted = fewest if style == "small" or not (set(only) & set(FOURS)) else 0
-                if cards + counted <= 18:
-                    cards += counted
-                    kept.append(entry)
-                continue
-            kind = only[0]  # 200 in the small table can only be four Js
-        else:
-            kind = entry
-        if kind in FOURS and kind in fours:
-            continue
-        n = 4 if kind in FOURS else int(kind[3:])
-        counted = n if (style == "small" or kind not in FOURS) else 0
-        if cards + counted > 18:
-            continue
-        cards += counted
-        if kind in FOURS:
-            fours.add(kind)
-        kept.append(entry)
-    return tuple(kept)
+    return possible_weis(entries, style)
 
 
 @st.composite
