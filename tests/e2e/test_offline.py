@@ -59,18 +59,23 @@ ALL_SENT = """() => !document.querySelector('#table .hand-item.waiting')
   && !document.querySelector('#net-status').textContent.includes('Waiting')"""
 
 
+def one_hand_then_offline(page, live_server) -> Game:
+    """A new game with hand 1 saved online (the worker installs meanwhile and keeps
+    the table screen), then the network cut."""
+    start_game(page, live_server)
+    record(page, "Hearts", 100)
+    controlled(page)
+    page.context.set_offline(True)
+    return Game.objects.get()
+
+
 def waiting_rows(page):
     return page.locator("#table .hand-item.waiting")
 
 
 def test_five_hands_saved_in_a_cellar_reach_the_server_once_in_order(phone, live_server):
     page = phone
-    start_game(page, live_server)
-    record(page, "Hearts", 100)  # online: the worker is installed meanwhile
-    controlled(page)
-    game = Game.objects.get()
-
-    page.context.set_offline(True)
+    game = one_hand_then_offline(page, live_server)
     record(page, "Spades", 90)
     expect(page.locator("#net-status")).to_contain_text("Offline")
     expect(waiting_rows(page)).to_have_count(1)
@@ -162,12 +167,7 @@ def test_a_hand_another_phone_recorded_meanwhile_comes_back_to_check(phone, brow
     The first phone's hand 2 is not counted twice: it comes back, what was typed kept,
     as hand 3 to check and save."""
     page = phone
-    start_game(page, live_server)
-    record(page, "Hearts", 100)
-    controlled(page)
-    game = Game.objects.get()
-
-    page.context.set_offline(True)
+    game = one_hand_then_offline(page, live_server)
     record(page, "Spades", 90)
     expect(waiting_rows(page)).to_have_count(1)
 
@@ -190,12 +190,7 @@ def test_a_hand_another_phone_recorded_meanwhile_comes_back_to_check(phone, brow
 
 def test_a_whole_game_with_the_network_coming_and_going(phone, live_server):
     page = phone
-    start_game(page, live_server)
-    record(page, "Hearts", 100)
-    controlled(page)
-    game = Game.objects.get()
-
-    page.context.set_offline(True)
+    game = one_hand_then_offline(page, live_server)
     record(page, "Spades", match="Anne & Claude")
     record(page, "Clubs", 150)
     page.context.set_offline(False)
@@ -224,11 +219,7 @@ def test_a_hand_waiting_while_the_session_ended_is_kept_until_signed_in_again(ph
     from django.contrib.sessions.models import Session
 
     page = phone
-    start_game(page, live_server)
-    record(page, "Hearts", 100)
-    controlled(page)
-    game = Game.objects.get()
-    page.context.set_offline(True)
+    game = one_hand_then_offline(page, live_server)
     record(page, "Spades", 90)
     Session.objects.all().delete()  # signed out meanwhile (expired, or elsewhere)
 
