@@ -50,10 +50,6 @@ WORKER_TIMEOUT = 300
 
 # A chibre game that does not end within the benchmark's hands.
 RULESET = {"preset": "chibre", "target": 10000}
-TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
-# the hand form's Weis fields, one count per kind (scoring.hand_form.weis_field_name)
-WEIS_KINDS = ("seq3", "seq4", "seq5", "seq6", "seq7", "seq8", "seq9")
-WEIS_KINDS += ("four-jacks", "four-nines", "four-aces", "four-kings", "four-queens", "four-tens")
 # The headers htmx sends with hx-post, and those of a phone's browser.
 HTMX_HEADERS = {"HX-Request": "true", "HX-Target": "table"}
 BROWSER_HEADERS = {
@@ -66,29 +62,12 @@ BROWSER_HEADERS = {
 
 
 def hand_post(number: int) -> dict[str, str]:
-    """The POST data of the hand form for hand ``number``, as a browser sends it.
+    """The POST data of the hand form for hand ``number``, as a browser sends it: the
+    hands of `make soak`'s first table (varied, always valid, and never enough to end
+    a game to 10000), with a new form key."""
+    from scripts.soak_phones import intended_post  # Django's path is set up by then
 
-    Varied (trump, card points, a Weis now and then, Stöck with a trump suit) but
-    always valid, and never enough to end a game to 10000.
-    """
-    trump = TRUMPS[number % len(TRUMPS)]
-    data = {
-        "hand_number": str(number),
-        "form_key": str(uuid.uuid4()),
-        "version": "",
-        "trump": trump,
-        "typed_team": str(number % 2),
-        "points": str(20 + (37 * number) % 118),
-        "match": "",
-        "weis_team": "",
-        "stoeck": "",
-        **{"weis_" + kind.replace("-", "_"): "0" for kind in WEIS_KINDS},
-    }
-    if number % 4 == 0:
-        data |= {"weis_team": str(number // 4 % 2), "weis_seq3": "1"}
-    if number % 5 == 0 and trump not in ("obe-abe", "unde-ufe"):
-        data["stoeck"] = str(number // 5 % 2)
-    return data
+    return {"form_key": str(uuid.uuid4()), "version": "", **intended_post(0, number)}
 
 
 # -- the child process: one database --------------------------------------------------------
