@@ -15,9 +15,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.rules import CARD_POINTS, STOECK_POINTS
+from scoring.rules import CARD_POINTS
 from scoring.rules.hand import TEAM_CARDS, WeisEntry
-from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES, card_count
+from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES
 from scoring.suits import NO_TRUMP_SYMBOLS, WEIS_NAMES, TrumpLabel, trump_label
 
 MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
@@ -59,31 +59,6 @@ def shown_kinds(entries: tuple[WeisEntry, ...], style: str) -> list[str]:
         if options:
             kinds.append((free or options)[0])
     return kinds
-
-
-def most_weis(style: str) -> int:
-    """More than a team's Weis can make in one hand: its 18 cards at the best points per
-    card; with large Weis, where a four-of-a-kind may share the cards of a run, the runs
-    alone so, and each four-of-a-kind once on top."""
-    table = rules.weis_table(style) if style != "none" else {}
-    if not table:
-        return 0
-    large = style == "large"
-    on_cards = {kind: points for kind, points in table.items() if kind in SEQUENCES or not large}
-    best = max(points / card_count(kind) for kind, points in on_cards.items())
-    fours = sum(points for kind, points in table.items() if kind in FOUR_OF_A_KIND)
-    return int(TEAM_CARDS * best) + (fours if large else 0)
-
-
-def may_need_out_first(ruleset: rules.Ruleset, totals: tuple[int, int]) -> bool:
-    """Whether both teams might cross the target on trick points in the next hand, so
-    that the screen carries the "who went out first?" question for its script (a cheap
-    bound: the two teams' cards make 157, with Stöck and the most Weis, multiplied)."""
-    needed = rules.points_to_go_out(ruleset, totals)
-    if ruleset.end != "first-out" or needed is None or 0 in needed:
-        return False
-    most = max(ruleset.multiplier(trump) for trump in ruleset.trumps)
-    return sum(needed) <= most * (CARD_POINTS + STOECK_POINTS + most_weis(ruleset.weis))
 
 
 def problem_message(problem: rules.Problem, sentence: bool = True) -> str:

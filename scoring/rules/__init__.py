@@ -13,12 +13,13 @@ from .game import (
     HandResult,
     check_totals,
     matches_made,
+    may_need_out_first,
     play,
     play_corrected,
     points_to_go_out,
 )
 from .gamefile import FORMAT, GameRecord, Team, read_game
-from .hand import Hand, HandParts, check_hand, hand_parts, hand_points
+from .hand import Hand, HandParts, check_hand, hand_parts, hand_points, most_weis
 from .problems import Problem, RulesError
 from .referee import weis_verdict as weis_verdict
 from .ruleset import (
@@ -79,6 +80,8 @@ __all__ = [
     "hand_points",
     "marks_for",
     "matches_made",
+    "may_need_out_first",
+    "most_weis",
     "needed_by_multiplier",
     "parse_ruleset",
     "play",

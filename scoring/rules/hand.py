@@ -250,3 +250,17 @@ def hand_parts(ruleset: Ruleset, hand: Hand) -> HandParts:
 def hand_points(ruleset: Ruleset, hand: Hand) -> Pair:
     """A valid hand's points per team: m × (cards + match bonus + Weis + Stöck)."""
     return hand_parts(ruleset, hand).points
+
+
+def most_weis(style: str) -> int:
+    """More than a team's Weis can make in one hand: its 18 cards at the best points per
+    card; with large Weis, where a four-of-a-kind may share the cards of a run, the runs
+    alone so, and each four-of-a-kind once on top."""
+    table = weis_table(style) if style != "none" else {}
+    if not table:
+        return 0
+    large = style == "large"
+    on_cards = {kind: points for kind, points in table.items() if kind in SEQUENCES or not large}
+    best = max(points / card_count(kind) for kind, points in on_cards.items())
+    fours = sum(points for kind, points in table.items() if kind in FOUR_OF_A_KIND)
+    return int(TEAM_CARDS * best) + (fours if large else 0)

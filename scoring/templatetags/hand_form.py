@@ -6,7 +6,7 @@ from django import forms, template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from scoring.hand_form import may_need_out_first
+from scoring import rules
 from scoring.presenters import GameView
 
 register = template.Library()
@@ -24,7 +24,7 @@ PLAIN_INPUTS = (
 def carries_out_first(view: GameView) -> bool:
     """Whether the next hand's form carries the "who went out first?" question, hidden,
     for the page's script to show when the typed points make both teams cross."""
-    return not view.over and may_need_out_first(view.ruleset, view.result.totals)
+    return not view.over and rules.may_need_out_first(view.ruleset, view.result.totals)
 
 
 @register.filter
