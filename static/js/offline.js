@@ -7,7 +7,7 @@
 (function () {
   "use strict";
   var kv = window.idbKeyval;
-  if (!kv || !window.fetch || !window.Promise || !window.htmx) return;
+  if (!kv || !window.fetch || !window.Promise || !window.htmx || !window.JassTable) return;
   var store;
   try { store = kv.createStore("jassclub", "waiting"); } catch (e) { return; }
 
@@ -247,38 +247,12 @@
     return label ? label.textContent.replace(/\s+/g, " ").trim().replace(/ ×\d+$/, "") : "";
   }
 
-  // The hand as the server's form would build it (table.js says so when it can).
-  function handFromForm(form) {
-    if (window.JassTable && JassTable.handFromForm) return JassTable.handFromForm(form);
-    function value(name) {
-      var input = form.querySelector('input[name="' + name + '"]:checked');
-      return input && input.value !== "" ? parseInt(input.value, 10) : null;
-    }
-    var trump = form.querySelector('input[name="trump"]:checked');
-    var match = value("match");
-    var points = parseInt((form.querySelector(".points-input") || {}).value, 10) || 0;
-    var typed = value("typed_team") || 0;
-    var cards = match !== null ? (match === 0 ? [157, 0] : [0, 157]) :
-      typed === 0 ? [points, 157 - points] : [157 - points, points];
-    var weis = [[], []];
-    var team = value("weis_team");
-    form.querySelectorAll(".weis-count").forEach(function (input) {
-      var count = parseInt(input.value, 10) || 0;
-      var entry = input.dataset.kind || parseInt(input.dataset.value, 10);
-      for (var i = 0; team !== null && i < count; i++) weis[team].push(entry);
-    });
-    var chibre = form.querySelector('input[name="chibre"]');
-    return { trump: trump ? trump.value : "", cards: cards, match: match, weis: weis,
-      stoeck: value("stoeck"), out_first: value("out_first"), chooser: null,
-      chibre: !!(chibre && chibre.checked) };
-  }
-
   function keep(form) {
     var s = state();
     var data = [];
     new FormData(form).forEach(function (value, name) { data.push([name, String(value)]); });
     var number = parseInt(form.querySelector('[name="hand_number"]').value, 10);
-    var hand = handFromForm(form);
+    var hand = JassTable.handFromForm(form); // as the server's form builds it
     var entry = {
       number: number,
       key: form.querySelector('[name="form_key"]').value,
