@@ -50,6 +50,7 @@ def test_the_service_worker_is_served_from_the_site_root_and_never_cached_stale(
     ):
         assert f'"{static(asset)}"' in script
     assert '"/offline/"' in script
+    assert 'new RegExp("^/games/\\u005Cd+/table/$")' in script  # from the URLconf
     assert "http://" not in script
     assert "https://" not in script
 

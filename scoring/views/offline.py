@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from pathlib import Path
 
 from django.conf import settings
@@ -56,12 +57,20 @@ def static_version() -> str:
     return getattr(settings, "JASSCLUB_STATIC_VERSION", None) or _files_version()
 
 
+def _table_screen_pattern() -> str:
+    """The paths of table screens as a JavaScript regular expression, from the URLconf."""
+    some = 1234567
+    path = re.escape(reverse("scoring:table", args=[some]))
+    return "^" + path.replace(str(some), r"\d+") + "$"
+
+
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": static_version(),
         "assets": [static(asset) for asset in SHELL_ASSETS],
         "offline_url": reverse("scoring:offline"),
+        "table_screen": _table_screen_pattern(),
         "static_url": settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/",
     }
     response = render(

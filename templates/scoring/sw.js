@@ -11,7 +11,7 @@ var PAGES = "jassclub-pages";
 var ASSETS = [{% for asset in assets %}"{{ asset|escapejs }}", {% endfor %}"{{ offline_url|escapejs }}"];
 var OFFLINE = "{{ offline_url|escapejs }}";
 var STATIC = "{{ static_url|escapejs }}";
-var TABLE_SCREEN = /^\/games\/\d+\/table\/$/;
+var TABLE_SCREEN = new RegExp("{{ table_screen|escapejs }}");
 var NETWORK_WAIT = 4000; // in a cellar, a page that does not come is shown from the phone
 
 self.addEventListener("install", function (event) {
