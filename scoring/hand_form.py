@@ -303,6 +303,11 @@ class HandForm(forms.Form):
             )
         return kinds
 
+    @property
+    def weis_errors(self) -> list[tuple[Any, str]]:
+        """The problems of the Weis counts, each with its kind's label."""
+        return [(weis.label, error) for weis in self.weis_kinds for error in weis.errors]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:

@@ -202,13 +202,13 @@ def hand_version(hand: Hand | None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _locked_hands(game_id: int) -> tuple[Game, list[Hand]]:
-    game = (
-        Game.objects.select_for_update(of=("self",))  # the game's row; its table is read
-        .select_related(*extras.related())
-        .get(pk=game_id)
-    )
-    return game, list(game.hands.order_by("number"))
+def _locked_hands(game: Game) -> list[Hand]:
+    """Lock the game's row, so that changes of one game wait for each other, and read
+    its hands as they are now. What the caller loaded with the game is not read again:
+    a game's rules and tournament do not change once it started, and an extra that
+    guards changes reads what it guards after the lock (``TableExtra.guard_change``)."""
+    Game.objects.select_for_update().filter(pk=game.pk).values_list("pk", flat=True).get()
+    return list(game.hands.order_by("number"))
 
 
 IMPOSED_TRUMP = gettext_noop("The trump of hand {hand} is imposed in this tournament: {trump}.")
@@ -280,9 +280,10 @@ def _once(game_id: int, form_key: uuid.UUID, action: Any) -> Done:
 
 
 def record_hand(
-    game_id: int, hand: rules.Hand, *, number: int, form_key: uuid.UUID, author: Author
+    game: Game, hand: rules.Hand, *, number: int, form_key: uuid.UUID, author: Author
 ) -> Done:
-    """Record hand ``number`` of a game.
+    """Record hand ``number`` of a game (``game`` as the caller loaded it, with
+    ``extras.related()``; its row is locked here).
 
     Effects: checks the whole game with the new hand, and in a tournament its
     imposed trump (raises :class:`RulesError`, nothing stored); refuses with
@@ -292,11 +293,11 @@ def record_hand(
     """
 
     def action() -> Done:
-        game, hands = _locked_hands(game_id)
+        hands = _locked_hands(game)
         extras.extra_for(game).guard_change(game, HandChange.RECORDED, author)
         if number != len(hands) + 1:
             return _repeated_or_stale(
-                game_id,
+                game.pk,
                 form_key,
                 _("Hand %(number)s was already recorded — here is the game now.")
                 % {"number": number}
@@ -310,11 +311,11 @@ def record_hand(
         change = _log(game, number, HandChange.RECORDED, None, hand, form_key, author)
         return Done(change, [*hands, stored], result=result)
 
-    return _once(game_id, form_key, action)
+    return _once(game.pk, form_key, action)
 
 
 def correct_hand(
-    game_id: int,
+    game: Game,
     hand: rules.Hand,
     *,
     number: int,
@@ -333,19 +334,19 @@ def correct_hand(
     """
 
     def action() -> Done:
-        game, hands = _locked_hands(game_id)
+        hands = _locked_hands(game)
         extra = extras.extra_for(game)
         guarded = extra.guard_change(game, HandChange.EDITED, author)
         if not 1 <= number <= len(hands):
             return _repeated_or_stale(
-                game_id,
+                game.pk,
                 form_key,
                 _("Hand %(number)s no longer exists — here is the game now.") % {"number": number},
             )
         stored = hands[number - 1]
         if hand_version(stored) != version:
             return _repeated_or_stale(
-                game_id,
+                game.pk,
                 form_key,
                 _("Hand %(number)s was changed on another device — here it is now.")
                 % {"number": number},
@@ -364,19 +365,19 @@ def correct_hand(
         hands[number - 1] = replacement
         return Done(change, hands)
 
-    return _once(game_id, form_key, action)
+    return _once(game.pk, form_key, action)
 
 
-def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Author) -> Done:
+def undo_last_hand(game: Game, *, number: int, form_key: uuid.UUID, author: Author) -> Done:
     """Take back the last hand, ``number``; refused (:class:`StaleScreen`) when it is
     not the last one any more. The hand is kept in the history."""
 
     def action() -> Done:
-        game, hands = _locked_hands(game_id)
+        hands = _locked_hands(game)
         extras.extra_for(game).guard_change(game, HandChange.UNDONE, author)
         if not hands or hands[-1].number != number:
             return _repeated_or_stale(
-                game_id,
+                game.pk,
                 form_key,
                 _("Hand %(number)s is not the last hand any more — here is the game now.")
                 % {"number": number},
@@ -386,4 +387,4 @@ def undo_last_hand(game_id: int, *, number: int, form_key: uuid.UUID, author: Au
         last.delete()
         return Done(change, hands[:-1])
 
-    return _once(game_id, form_key, action)
+    return _once(game.pk, form_key, action)

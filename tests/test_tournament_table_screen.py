@@ -122,7 +122,7 @@ def test_a_correction_to_another_trump_is_refused_and_the_hand_stays(phone, tabl
 def test_the_service_refuses_another_trump_whoever_calls_it(table):
     with pytest.raises(scoring.RulesError) as refused:
         scoring.record_hand(
-            table.game_id,
+            table.game,
             RulesHand(trump="clubs", cards=(100, 57)),
             number=1,
             form_key=uuid.uuid4(),

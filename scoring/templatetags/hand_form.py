@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django import forms, template
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 from scoring import rules
+from scoring.hand_form import MAX_WEIS_OF_A_VALUE, HandForm, Radio
 from scoring.presenters import GameView
 
 register = template.Library()
@@ -55,3 +56,70 @@ def plain_input(field: forms.BoundField) -> SafeString:
 
 def _value(value: object) -> str:
     return "" if value is True else format_html('="{}"', value)
+
+
+@register.simple_tag
+def weis_counts(form: HandForm) -> SafeString:
+    """The count field of each Weis kind of the game's table, as the template would
+    write them one by one (thirteen inputs with their data for the page's script): a
+    label and a number input per kind, every value escaped, at a fraction of the cost."""
+    inputs = []
+    for weis in form.weis_kinds:
+        id_, name = escape(weis.id), escape(weis.html_name)
+        invalid = " is-invalid" if weis.errors else ""
+        rare = " data-rare" if weis.rare else ""
+        value = 0 if weis.value is None else escape(weis.value)
+        inputs.append(
+            f'<div class="weis-value"><label for="{id_}">{escape(weis.label)}</label>'
+            f'<input type="number" name="{name}" id="{id_}" class="form-control weis-count'
+            f'{invalid}" data-kind="{escape(weis.kind)}" data-name="{escape(weis.name)}"'
+            f' data-points="{weis.points}" data-most="{weis.most}"{rare} inputmode="numeric"'
+            f' min="0" max="{MAX_WEIS_OF_A_VALUE}" value="{value}"></div>'
+        )
+    return mark_safe("".join(inputs))  # every value escaped above
+
+
+@register.simple_tag
+def trump_buttons(form: HandForm) -> SafeString:
+    """The trump buttons (a radio and its label each: symbol, name and multiplier in
+    this game), every value escaped; as a loop in the template they cost more than
+    the rest of the form."""
+    buttons = []
+    for radio in form.trumps:
+        id_, trump = escape(radio.id or ""), radio.trump
+        checked = " checked" if radio.checked else ""
+        suit = "yes" if radio.suit else "no"
+        symbol = (
+            f'<span class="trump-symbol{" red" if trump.red else ""}" aria-hidden="true">'
+            f"{escape(trump.symbol)}</span>\n"
+            if trump.symbol
+            else ""
+        )
+        multiplier = (
+            f'\n<span class="badge text-bg-warning trump-multiplier">×{radio.multiplier}</span>'
+            if radio.multiplier > 1
+            else ""
+        )
+        buttons.append(
+            f'<input type="radio" class="btn-check" name="{escape(radio.name)}" id="{id_}"'
+            f' value="{escape(radio.value)}"{checked} data-suit="{suit}">\n'
+            f'<label class="btn btn-choice trump-button" for="{id_}">\n{symbol}'
+            f'<span class="trump-name">{escape(trump.name)}</span>{multiplier}\n</label>\n'
+        )
+    return mark_safe("".join(buttons))  # every value escaped above
+
+
+@register.simple_tag
+def radio_buttons(buttons: list[Radio], css_class: str) -> SafeString:
+    """A radio group of the hand form as buttons (a radio and its label each, with
+    ``css_class``), every value escaped."""
+    drawn = []
+    for radio in buttons:
+        id_ = escape(radio.id or "")
+        checked = " checked" if radio.checked else ""
+        drawn.append(
+            f'<input type="radio" class="btn-check" name="{escape(radio.name)}" id="{id_}"'
+            f' value="{escape(radio.value)}"{checked}>\n'
+            f'<label class="{escape(css_class)}" for="{id_}">{escape(radio.label)}</label>\n'
+        )
+    return mark_safe("".join(drawn))  # every value escaped above

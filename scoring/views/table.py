@@ -113,7 +113,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     data = form.cleaned_data
     try:
         done = services.record_hand(
-            game_id,
+            game,
             data["hand"],
             number=data["hand_number"],
             form_key=data["form_key"],
@@ -258,7 +258,7 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         hand = keep_declared_kinds(stored.to_rules(), data["hand"], view.ruleset.weis)
         try:
             services.correct_hand(
-                game_id,
+                game,
                 hand,
                 number=number,
                 version=data["version"],
@@ -289,7 +289,7 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             done = services.undo_last_hand(
-                game_id,
+                game,
                 number=form.cleaned_data["hand_number"],
                 form_key=form.cleaned_data["form_key"],
                 author=author_of(request, game, form.cleaned_data["reason"]),

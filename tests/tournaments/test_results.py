@@ -214,7 +214,7 @@ def correct_first_hand(table, cards_0: int) -> None:
 
     stored = table.game.hands.get(number=1)
     scoring.correct_hand(
-        table.game_id,
+        table.game,
         number=1,
         hand=RulesHand(trump=stored.trump, cards=(cards_0, 157 - cards_0)),
         version=scoring.hand_version(stored),

@@ -54,7 +54,7 @@ def a_hand(table: Table, number: int, first: int):
 def correct(table: Table, number: int, first: int, **author):
     hand = table.game.hands.get(number=number)
     return scoring.correct_hand(
-        table.game_id,
+        table.game,
         a_hand(table, number, first),
         number=number,
         version=scoring.hand_version(hand),
@@ -69,9 +69,7 @@ def test_the_table_phone_cannot_change_a_result_settled_meanwhile(club):
     with pytest.raises(scoring.StaleScreen, match="only the tournament director"):
         correct(table, 1, 90, reason="we miscounted")
     with pytest.raises(scoring.StaleScreen, match="only the tournament director"):
-        scoring.undo_last_hand(
-            table.game_id, number=4, form_key=uuid.uuid4(), author=scoring.Author()
-        )
+        scoring.undo_last_hand(table.game, number=4, form_key=uuid.uuid4(), author=scoring.Author())
 
     assert [h.cards_0 for h in table.game.hands.order_by("number")] == [100, 100, 100, 100]
     table.refresh_from_db()
@@ -106,7 +104,7 @@ def test_even_the_director_does_not_undo_a_hand_of_a_settled_result(club, direct
 
     with pytest.raises(scoring.StaleScreen, match="correct a hand instead"):
         scoring.undo_last_hand(
-            table.game_id,
+            table.game,
             number=4,
             form_key=uuid.uuid4(),
             author=scoring.Author(director=True, reason="oops"),

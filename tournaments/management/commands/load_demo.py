@@ -83,7 +83,7 @@ def _play(table: Any, hands: int, draw: random.Random, upto: int | None = None) 
     for number in range(1, (upto or hands) + 1):
         points = draw.randrange(20, 138)
         services.record_hand(
-            table.game_id,
+            table.game,
             rules.Hand(trump=tournament.trump_of_hand(number), cards=(points, 157 - points)),
             number=number,
             form_key=uuid.uuid4(),
