@@ -202,13 +202,33 @@ def hand_version(hand: Hand | None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+# A hand's columns in the model's order (as ``Model.from_db`` takes them), read with
+# the game's row in ``_locked_hands``; its game's id is the game's.
+HAND_COLUMNS = tuple(field.attname for field in Hand._meta.concrete_fields)
+
+
 def _locked_hands(game: Game) -> list[Hand]:
     """Lock the game's row, so that changes of one game wait for each other, and read
-    its hands as they are now. What the caller loaded with the game is not read again:
-    a game's rules and tournament do not change once it started, and an extra that
+    its hands as they are now: one statement, the game's row joined with its hands
+    (none for a new game). What the caller loaded with the game is not read again: a
+    game's rules and tournament do not change once it started, and an extra that
     guards changes reads what it guards after the lock (``TableExtra.guard_change``)."""
-    Game.objects.select_for_update().filter(pk=game.pk).values_list("pk", flat=True).get()
-    return list(game.hands.order_by("number"))
+    rows = (
+        Game.objects.filter(pk=game.pk)
+        .select_for_update(of=("self",))  # the game's pk is selected: OF the game's row
+        .order_by("hands__number")
+        .values_list("pk", *(f"hands__{name}" for name in HAND_COLUMNS))
+    )
+    if not rows:
+        raise Game.DoesNotExist
+    hands = []
+    for _pk, *values in rows:
+        if values[0] is None:  # a game with no hand yet: its row alone
+            continue
+        hand = Hand.from_db(game._state.db, HAND_COLUMNS, values)
+        hand.game = game
+        hands.append(hand)
+    return hands
 
 
 IMPOSED_TRUMP = gettext_noop("The trump of hand {hand} is imposed in this tournament: {trump}.")
