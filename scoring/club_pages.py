@@ -12,22 +12,27 @@ from clubs import access
 from clubs.forms import SeasonForm
 from clubs.models import Member
 from scoring import statistics
+from scoring.models import Player
 from scoring.presenters import game_view
+
+RECENT_GAMES = 10  # listed on the club's page and a player's page
 
 
 @require_GET
 @login_required
 def club(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's recent games and the season's leaderboard, summed in the database
+    from the stored results: the same few queries at 20 games as at 20,000."""
     club = access.club_for(request.user, slug)
     season = SeasonForm(request.GET or None)
     start, end = season.dates()
-    games = list(statistics.season_games(club, start, end))
+    recent = statistics.season_games(club, start, end)
     members = list(club.members.all())
-    lines = statistics.statistics(games)
+    lines = statistics.lines(statistics.season_results(club, start, end))
     context = {
         "club": club,
         "season": season,
-        "views": [game_view(game) for game in games[:10]],
+        "views": [game_view(game) for game in recent.with_everything()[:RECENT_GAMES]],
         "standings": statistics.leaderboard(members, lines),
         "role": access.role_in(request.user, club.pk),
         "members": members,
@@ -42,15 +47,15 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=member_id, club=club)
     season = SeasonForm(request.GET or None)
     start, end = season.dates()
-    games = list(
-        statistics.season_games(club, start, end).filter(teams__players__member=member).distinct()
+    recent = statistics.season_games(club, start, end).filter(
+        pk__in=Player.objects.filter(member=member).values("team__game")
     )
-    line = statistics.statistics(games).get(member.pk)
+    line = statistics.line_with_partners(statistics.season_results(club, start, end), member)
     context = {
         "club": club,
         "member": member,
         "season": season,
         "line": line,
-        "views": [game_view(game) for game in games[:10]],
+        "views": [game_view(game) for game in recent.with_everything()[:RECENT_GAMES]],
     }
     return render(request, "clubs/player.html", context)

@@ -1,5 +1,7 @@
-"""Games as the game file holds them. Totals, winner and Rubicon are never stored:
-they are computed by the rules engine from the hands (one source of truth)."""
+"""Games as the game file holds them. The hands are the one source of truth: totals,
+winner and Rubicon are computed by the rules engine from them. Only the statistics
+keep a copy of what each game came to (``PlayerResult``), written in the transaction
+that changes the hands and rebuilt from them by ``manage.py rebuild_statistics``."""
 
 from __future__ import annotations
 
@@ -271,6 +273,43 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.hand_number}"
+
+
+class PlayerResult(models.Model):
+    """What one game came to for one of its players, as the club's statistics add it up
+    (``rules.stats.TeamFigures`` of the player's team). Written by
+    ``scoring.statistics`` in the transaction that changes the game's hands; the
+    club, the date and the team are the game's, copied so that a season's figures
+    are summed from this table alone."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, primary_key=True, related_name="result"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_results")
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    played_on = models.DateField(_("played on"), null=True, blank=True)
+    team = models.PositiveSmallIntegerField(_("team"), choices=TEAM_CHOICES)
+    hands = models.PositiveIntegerField(_("hands"), default=0)
+    points = models.PositiveIntegerField(_("points"), default=0)
+    matches_made = models.PositiveIntegerField(_("matches made"), default=0)
+    matches_suffered = models.PositiveIntegerField(_("matches suffered"), default=0)
+    weis = models.PositiveIntegerField(_("Weis"), default=0)
+    stoeck = models.PositiveIntegerField(_("Stöck"), default=0)
+    finished = models.BooleanField(_("finished"), default=False)
+    won = models.BooleanField(_("won"), default=False)
+    rubicon_given = models.BooleanField(_("Rubicon given"), default=False)
+    rubicon_suffered = models.BooleanField(_("Rubicon suffered"), default=False)
+    out_on = models.CharField(_("went out on"), max_length=10, blank=True)
+
+    class Meta:
+        verbose_name = _("player's result")
+        verbose_name_plural = _("players' results")
+        indexes = [models.Index(fields=["club", "played_on"], name="result_club_date")]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.game_id})"
 
 
 class SpectatorLink(RevocableLink):

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club
-from scoring import extras, rules
+from scoring import extras, rules, statistics
 from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import Problem, RulesError, gamefile
 from scoring.suits import trump_label
@@ -89,15 +89,17 @@ def store_game(
         form_key=form_key,
     )
     members = {m.name: m for m in club.members.all()} if club else {}
+    players: list[Player] = []
     for index, team_record in enumerate(record.teams):
         team = Team.objects.create(game=game, index=index, name=team_record.name)
-        Player.objects.bulk_create(
+        players += Player.objects.bulk_create(
             Player(team=team, position=position, name=name, member=members.get(name))
             for position, name in enumerate(team_record.players)
         )
     Hand.objects.bulk_create(
         Hand.from_rules(game, number, hand) for number, hand in enumerate(record.hands, start=1)
     )
+    statistics.create_results(game, players, statistics.figures(game, record.hands))
     return game
 
 
@@ -325,10 +327,12 @@ def record_hand(
                 else _("This screen is out of date — here is the game now."),
             )
         _check_imposed_trump(game, number, hand)
-        result = rules.play(game.rules, [*(h.to_rules() for h in hands), hand])
+        played = [*(h.to_rules() for h in hands), hand]
+        result = rules.play(game.rules, played)
         stored = Hand.from_rules(game, number, hand)
         stored.save()
         change = _log(game, number, HandChange.RECORDED, None, hand, form_key, author)
+        statistics.update_results(game, statistics.figures(game, played, result))
         return Done(change, [*hands, stored], result=result)
 
     return _once(game.pk, form_key, action)
@@ -383,6 +387,7 @@ def correct_hand(
         replacement.pk, replacement.created_at = stored.pk, stored.created_at
         replacement.save()
         hands[number - 1] = replacement
+        statistics.update_results(game, statistics.figures(game, corrected, after))
         return Done(change, hands)
 
     return _once(game.pk, form_key, action)
@@ -405,6 +410,9 @@ def undo_last_hand(game: Game, *, number: int, form_key: uuid.UUID, author: Auth
         last = hands[-1]
         change = _log(game, number, HandChange.UNDONE, last, None, form_key, author)
         last.delete()
+        statistics.update_results(
+            game, statistics.figures(game, [h.to_rules() for h in hands[:-1]])
+        )
         return Done(change, hands[:-1])
 
     return _once(game.pk, form_key, action)

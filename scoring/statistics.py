@@ -1,23 +1,128 @@
-"""Moves games between the database and the statistics of the rules engine."""
+"""The club's statistics: what each game came to for each player, stored as its hands
+change, and summed in the database for a season.
+
+The hands stay the one source of truth. Every service that changes them (start,
+import, record, correct, undo, a director's correction) writes the game's
+``PlayerResult`` rows here in its own transaction; :func:`rebuild` makes them again
+from the hands (``manage.py rebuild_statistics``). The figures themselves are the
+rules engine's (``rules.stats.game_figures``).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import QuerySet
+from django.db import transaction
+from django.db.models import Case, Count, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 
 from clubs.models import Club, Member
-from scoring import extras
-from scoring.models import Game
-from scoring.rules.stats import PlayerLine, player_statistics
+from scoring import extras, rules
+from scoring.models import Game, Player, PlayerResult
+from scoring.rules.stats import PartnerLine, PlayerLine, TeamFigures, game_figures
+
+FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def figures(
+    game: Game, hands: Sequence[rules.Hand], result: rules.GameResult | None = None
+) -> tuple[TeamFigures, TeamFigures]:
+    """Both teams' figures of ``game`` with ``hands`` (``result``: already counted)."""
+    ruleset = game.rules
+    if result is None:
+        result = rules.play(ruleset, hands, check=False)
+    return game_figures(ruleset, hands, result)
+
+
+def _rows(game: Game, players: Iterable[Player], teams: tuple[TeamFigures, TeamFigures]):
+    for player in players:
+        index = player.team.index
+        yield PlayerResult(
+            player=player,
+            game=game,
+            club_id=game.club_id,
+            played_on=game.played_on,
+            team=index,
+            **dataclasses.asdict(teams[index]),
+        )
+
+
+def create_results(
+    game: Game, players: Iterable[Player], teams: tuple[TeamFigures, TeamFigures]
+) -> None:
+    """The rows of a game just stored, one per player (its teams' ``figures``)."""
+    PlayerResult.objects.bulk_create(_rows(game, players, teams))
+
+
+def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
+    """A game's hands changed: its four rows take their team's figures, in one
+    statement (a value the teams share is written as it is)."""
+    values: dict[str, Any] = {}
+    for name in FIGURES:
+        first, second = getattr(teams[0], name), getattr(teams[1], name)
+        values[name] = (
+            Value(first)
+            if first == second
+            else Case(When(team=0, then=Value(first)), default=Value(second))
+        )
+    PlayerResult.objects.filter(game=game).update(**values)
+
+
+def rebuilt_rows(game: Game) -> list[PlayerResult]:
+    """A game's rows as its hands make them (teams, players and hands prefetched)."""
+    record = game.record()
+    players = [player for team in game.teams.all() for player in team.players.all()]
+    return list(_rows(game, players, figures(game, record.hands)))
+
+
+def stored_figures(rows: Iterable[PlayerResult]) -> dict[int, tuple[Any, ...]]:
+    """Rows as comparable values, by player."""
+    names = ("game_id", "club_id", "played_on", "team", *FIGURES)
+    return {row.player_id: tuple(getattr(row, name) for name in names) for row in rows}
+
+
+def differing(games: QuerySet[Game], batch: int = 500) -> list[int]:
+    """The ids of the games whose stored rows are not what their hands make."""
+    ids = list(games.order_by("pk").values_list("pk", flat=True))
+    differ = []
+    for start in range(0, len(ids), batch):
+        chunk = ids[start : start + batch]
+        stored: dict[int, list[PlayerResult]] = {game_id: [] for game_id in chunk}
+        for row in PlayerResult.objects.filter(game_id__in=chunk):
+            stored[row.game_id].append(row)
+        for game in Game.objects.filter(pk__in=chunk).with_everything():
+            if stored_figures(stored[game.pk]) != stored_figures(rebuilt_rows(game)):
+                differ.append(game.pk)
+    return differ
+
+
+def rebuild(games: QuerySet[Game], batch: int = 500) -> int:
+    """Make the rows of ``games`` again from their hands; the number of games."""
+    count = 0
+    ids = list(games.order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(ids), batch):
+        chunk = Game.objects.filter(pk__in=ids[start : start + batch]).with_everything()
+        with transaction.atomic():
+            PlayerResult.objects.filter(game_id__in=ids[start : start + batch]).delete()
+            rows = [row for game in chunk for row in rebuilt_rows(game)]
+            PlayerResult.objects.bulk_create(rows, batch_size=1000)
+        count += len(ids[start : start + batch])
+    return count
+
+
+# -- reading ------------------------------------------------------------------------------
 
 
 def season_games(club: Club, start: dt.date | None, end: dt.date | None) -> QuerySet[Game]:
     """The club's games of a season. A tournament's games are not among them: they
     are a fixed number of hands with no winner (RULES.md §9), ranked in their
     tournament's standings."""
-    games = club.games.exclude(extras.unlisted()).with_everything()
+    games = club.games.exclude(extras.unlisted())
     if start:
         games = games.filter(played_on__gte=start)
     if end:
@@ -25,14 +130,60 @@ def season_games(club: Club, start: dt.date | None, end: dt.date | None) -> Quer
     return games
 
 
-def statistics(games: QuerySet[Game]) -> dict[int, PlayerLine]:
-    """Each member's line over the games (teams, players and hands prefetched)."""
-    rows = []
-    for game in games:
-        teams = sorted(game.teams.all(), key=lambda team: team.index)
-        keys = tuple(tuple(player.member_id for player in team.ordered_players()) for team in teams)
-        rows.append((game.record(), keys))
-    return player_statistics(rows)  # type: ignore[arg-type]
+def season_results(
+    club: Club, start: dt.date | None, end: dt.date | None
+) -> QuerySet[PlayerResult]:
+    """The stored rows of the club's members in the games of a season."""
+    results = PlayerResult.objects.filter(club=club, player__member__isnull=False).exclude(
+        game__in=Game.objects.filter(extras.unlisted())
+    )
+    if start:
+        results = results.filter(played_on__gte=start)
+    if end:
+        results = results.filter(played_on__lte=end)
+    return results
+
+
+def _sums() -> dict[str, Any]:
+    return {
+        "games": Count("pk"),
+        "finished": Count("pk", filter=Q(finished=True)),
+        "wins": Count("pk", filter=Q(won=True)),
+        "rubicons_given": Count("pk", filter=Q(rubicon_given=True)),
+        "rubicons_suffered": Count("pk", filter=Q(rubicon_suffered=True)),
+        **{
+            name: Sum(name)
+            for name in ("hands", "points", "matches_made", "matches_suffered", "weis", "stoeck")
+        },
+    }
+
+
+def lines(results: QuerySet[PlayerResult]) -> dict[int, PlayerLine]:
+    """Each member's line over ``results``, summed in the database (one query)."""
+    sums = results.values("player__member").annotate(**_sums()).order_by()
+    return {row.pop("player__member"): PlayerLine(**row) for row in sums}
+
+
+def line_with_partners(results: QuerySet[PlayerResult], member: Member) -> PlayerLine | None:
+    """One member's line over ``results`` with a line per partner (by the partner's
+    name in each game): two queries."""
+    found = lines(results.filter(player__member=member)).get(member.pk)
+    if found is None:
+        return None
+    partner = Player.objects.filter(team_id=OuterRef("player__team_id")).exclude(
+        pk=OuterRef("player_id")
+    )
+    partners = (
+        results.filter(player__member=member)
+        .annotate(partner=Subquery(partner.values("name")[:1]))
+        .values("partner")
+        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(won=True)))
+        .order_by()
+    )
+    found.partners = {
+        row["partner"]: PartnerLine(row["partner"], row["games"], row["wins"]) for row in partners
+    }
+    return found
 
 
 @dataclass(frozen=True)

@@ -253,8 +253,9 @@ def test_club_page_queries_do_not_grow_with_games(client, club, django_assert_nu
     for _ in range(count):
         played(club, "2026-03-01", [hand("hearts")])
 
-    # session, user, club, memberships, games, teams, players, hands, members
-    with django_assert_num_queries(9):
+    # session, user, club, memberships, the 10 recent games with their teams, players
+    # and hands, members, and the season's results summed by member
+    with django_assert_num_queries(10):
         response = client.get(club.get_absolute_url())
 
     assert response.status_code == 200
@@ -266,8 +267,9 @@ def test_player_page_queries_do_not_grow_with_games(client, club, django_assert_
     for _ in range(count):
         played(club, "2026-03-01", [hand("hearts")])
 
-    # session, user, club, memberships, member, games, teams, players, hands
-    with django_assert_num_queries(9):
+    # session, user, club, memberships, member, the 10 recent games with their teams,
+    # players and hands, the member's results summed, and summed by partner
+    with django_assert_num_queries(11):
         response = client.get(reverse("clubs:player", args=[club.slug, anne.pk]))
 
     assert response.context["line"].games == count
