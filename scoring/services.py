@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clubs.models import Club
+from clubs.models import Club, Member
 from scoring import extras, rules, statistics
 from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import Problem, RulesError, gamefile
@@ -74,11 +74,14 @@ def store_game(
     suit_style: str = "french",
     first_chooser: int = 0,
     form_key: uuid.UUID | None = None,
+    new_members: bool = False,
 ) -> Game:
-    """Store a checked game record whole: the game, its two teams, four players, hands.
+    """Store a checked game record whole: the game, its two teams, four players, hands,
+    and the statistics' rows.
 
-    A player whose name is a member's of the club is linked to that member; the
-    others are guests."""
+    A player whose name is a member's of the club (in any letter case) is linked to
+    that member; the others are guests or, with ``new_members`` (a club bringing its
+    history in), new members without an account."""
     game = Game.objects.create(
         club=club,
         name=record.name,
@@ -88,12 +91,15 @@ def store_game(
         first_chooser=first_chooser,
         form_key=form_key,
     )
-    members = {m.name: m for m in club.members.all()} if club else {}
+    members = {m.name.casefold(): m for m in club.members.all()} if club else {}
     players: list[Player] = []
     for index, team_record in enumerate(record.teams):
         team = Team.objects.create(game=game, index=index, name=team_record.name)
+        for name in team_record.players:
+            if club and new_members and name.casefold() not in members:
+                members[name.casefold()] = Member.objects.create(club=club, name=name)
         players += Player.objects.bulk_create(
-            Player(team=team, position=position, name=name, member=members.get(name))
+            Player(team=team, position=position, name=name, member=members.get(name.casefold()))
             for position, name in enumerate(team_record.players)
         )
     Hand.objects.bulk_create(
@@ -141,11 +147,14 @@ SITE_KEY = "x-jassclub"  # what this site adds to the game file: suit names, who
 
 def import_game(data: object, club: Club | None = None) -> Game:
     """Check a ``jass-game/1`` document with the rules engine and store it whole,
-    in ``club`` (without a club, only superusers see it).
+    in ``club`` (without a club, only superusers see it). Its players are the club's
+    members of the same name; a name the club does not know becomes a new member
+    without an account (a club bringing its history in).
 
     Raises :class:`RulesError` and stores nothing when any rule is broken.
     """
-    return store_game(gamefile.read_game(data), club=club, **_site_fields(data))
+    record = gamefile.read_game(data)
+    return store_game(record, club=club, new_members=True, **_site_fields(data))
 
 
 def _site_fields(data: object) -> dict[str, Any]:
@@ -173,7 +182,7 @@ def import_games(documents: list[object], club: Club | None = None) -> list[Game
                 record = gamefile.read_game(data)
             except RulesError as error:
                 raise GameInFileError(position, error) from error
-            games.append(store_game(record, club=club, **_site_fields(data)))
+            games.append(store_game(record, club=club, new_members=True, **_site_fields(data)))
         return games
 
 

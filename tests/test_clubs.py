@@ -195,13 +195,20 @@ def test_password_reset_sends_a_link_by_email():
     assert "/accounts/reset/" in mail.outbox[0].body
 
 
-def test_players_who_are_members_are_linked_guests_are_not(client, club):
-    Member.objects.create(club=club, name="Anne")
+def test_an_imported_games_players_are_the_clubs_members_and_new_names_new_members(client, club):
+    anne = Member.objects.create(club=club, name="Anne")
+    before = club.members.count()
 
     import_in_club(game_document([hand("hearts")]))
 
-    assert Player.objects.get(name="Anne").member.name == "Anne"
-    assert Player.objects.get(name="Bernard").member is None
+    assert Player.objects.get(name="Anne").member == anne
+    bernard = Player.objects.get(name="Bernard").member
+    assert (bernard.club, bernard.user, bernard.role) == (club, None, Role.MEMBER)
+    assert club.members.count() == before + 3  # the three names the club did not know
+
+    import_in_club(game_document([hand("clubs")]))  # the same names again: no new members
+    assert club.members.count() == before + 3
+    assert Player.objects.filter(name="Bernard", member=bernard).count() == 2
 
 
 def test_new_game_offers_the_club_members_to_pick(client, club):
@@ -236,6 +243,7 @@ def test_leaderboard_and_player_page_agree_with_the_hands(client, club):
         ("Anne", 2, 1),
         ("Claude", 2, 1),
         ("Bernard", 2, 0),
+        ("Denise", 2, 0),  # a name the club did not know: a new member, by the import
     ]
     line = page.context["line"]
     assert (line.games, line.wins, line.matches_made, line.rubicons_given) == (2, 1, 4, 1)

@@ -278,3 +278,35 @@ def test_load_demo_loads_two_games_and_a_tournament_once():
         "missing",
     ]
     assert len(tournament_services.current_standings(tournament)) == 6
+
+
+def test_import_game_into_a_club_matches_its_members_and_adds_the_new_names(tmp_path, capsys):
+    from clubs.models import Club, Member
+
+    club = Club.objects.create(name="Jass-Club Bern", slug="bern")
+    anne = Member.objects.create(club=club, name="anne")  # any letter case
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_document([hand("hearts")])), encoding="utf-8")
+
+    call_command("import_game", "--club", "bern", str(path))
+
+    game = Game.objects.get(pk=int(capsys.readouterr().out.strip()))
+    assert game.club == club
+    players = {p.name: p.member for p in Player.objects.filter(team__game=game)}
+    assert players["Anne"] == anne
+    assert {name for name, member in players.items() if member and member.user is None} == set(
+        players
+    )
+    assert club.members.count() == 4
+
+
+def test_import_game_into_an_unknown_club_says_which_clubs_there_are(tmp_path):
+    from clubs.models import Club
+
+    Club.objects.create(name="Jass-Club Bern", slug="bern")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_document([hand("hearts")])), encoding="utf-8")
+
+    with pytest.raises(CommandError, match="no club 'thun' \\(clubs: bern\\)"):
+        call_command("import_game", "--club", "thun", str(path))
+    assert not Game.objects.exists()

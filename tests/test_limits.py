@@ -344,3 +344,19 @@ def test_the_page_of_a_game_stored_before_the_bounds_is_drawn_in_bounded_strokes
         assert html.count('class="slate-hundred"') == MOST_STROKES
         assert ">+9999999901<" in html
         assert len(html.encode()) < 150_000
+
+
+def test_an_uploaded_game_belongs_to_the_club_and_its_new_names_become_members(client):
+    club = Club.objects.get(slug="test-club")
+    club.members.create(name="Anne")
+
+    response = upload(client, json.dumps(game_document([hand("hearts")])).encode())
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.club == club
+    members = {p.name: p.member for p in game.teams.get(index=0).players.all()}
+    members |= {p.name: p.member for p in game.teams.get(index=1).players.all()}
+    assert all(member is not None and member.club == club for member in members.values())
+    assert club.members.filter(user=None).count() == 4
+    assert game.player_results.filter(player__member__isnull=False).count() == 4

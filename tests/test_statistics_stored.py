@@ -8,6 +8,7 @@ import datetime as dt
 import random
 import uuid
 
+import pytest
 from django.core.management import call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,7 +65,11 @@ def act(club: Club, kind: str, draw: random.Random) -> None:
     try:
         if kind == "record":
             services.record_hand(
-                game, a_hand(game, draw), number=len(hands) + 1, form_key=uuid.uuid4(), author=author
+                game,
+                a_hand(game, draw),
+                number=len(hands) + 1,
+                form_key=uuid.uuid4(),
+                author=author,
             )
         elif kind == "correct" and hands:
             stored = draw.choice(hands)
@@ -156,10 +161,9 @@ def test_rebuild_statistics_makes_lost_rows_again_and_check_says_when_they_diffe
     before = set(PlayerResult.objects.filter(game=game).values_list("points", flat=True))
     PlayerResult.objects.filter(game=game, team=0).update(points=1)
 
-    try:
+    with pytest.raises(SystemExit) as exit_:
         call_command("rebuild_statistics", "--check")
-    except SystemExit as exit_:
-        assert exit_.code == 1
+    assert exit_.value.code == 1
     assert "1 differ" in capsys.readouterr().out
 
     call_command("rebuild_statistics")
