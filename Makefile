@@ -44,6 +44,7 @@ e2e: install
 bench: install
 	$(PY) scripts/bench.py
 	$(PY) scripts/bench_tournament.py
+	$(PY) scripts/bench_club.py
 
 # The fault drill (a few minutes, 127.0.0.1 only; not part of `make test`): gunicorn on
 # PostgreSQL (SOAK_DATABASE_URL, by default the database `soak`, dropped and made again),

@@ -134,6 +134,13 @@ def run() -> None:
         started = time.perf_counter()
         client.get(url)
         times.append(time.perf_counter() - started)
+    board = client.get(url, headers={"HX-Request": "true", "Accept-Encoding": "gzip"})
+    refresh = client.get(
+        url,
+        headers={"HX-Request": "true", "Accept-Encoding": "gzip", "If-None-Match": board["ETag"]},
+    )
+    refresh_bytes = len(f"HTTP/1.1 {refresh.status_code} \r\n") + len(refresh.content)
+    refresh_bytes += sum(len(f"{name}: {value}\r\n") for name, value in refresh.items())
     started = time.perf_counter()
     pdf = client.get(reverse("tournaments:results_pdf", args=[t.pk])).content
     pdf_time = time.perf_counter() - started
@@ -148,6 +155,12 @@ def run() -> None:
     print(
         f"   standings page           {len(statements)} queries, "
         f"median {statistics.median(times) * 1000:.0f} ms over 5"
+    )
+    ok = refresh.status_code == 304 and refresh_bytes <= 1024
+    print(
+        f"   unchanged refresh        {refresh.status_code}, {refresh_bytes} B "
+        f"(board {len(board.content) / 1024:.0f} KB gzipped; budget 304, <= 1 KB: "
+        f"{'ok' if ok else 'OVER BUDGET'})"
     )
     print(f"   results PDF              {pdf_time:.1f} s, {pages} pages")
 

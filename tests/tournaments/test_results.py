@@ -61,6 +61,37 @@ def test_standings_refresh_returns_only_the_board(client, played):
     assert "<html" not in html
 
 
+def test_an_unchanged_standings_refresh_answers_304_without_a_body(client, played):
+    url = reverse("tournaments:standings", args=[played.pk])
+    htmx = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+    first = client.get(url, headers=htmx)
+    etag = first["ETag"]
+
+    again = client.get(url, headers={**htmx, "If-None-Match": etag})
+
+    assert again.status_code == 304
+    assert again.content == b""
+    size = len(str(again.status_code)) + sum(len(k) + len(v) + 4 for k, v in again.items())
+    assert size <= 1024  # the status line and headers of the answer
+    assert "HX-Request" in again["Vary"]
+    # the whole page is another document: its own ETag, never answered by the board's
+    page = client.get(url, headers={"If-None-Match": etag})
+    assert page.status_code == 200 and page["ETag"] != etag
+
+
+def test_the_standings_refresh_after_a_change_answers_the_new_board(client, played):
+    url = reverse("tournaments:standings", args=[played.pk])
+    etag = client.get(url, headers={"HX-Request": "true"})["ETag"]
+    entry = played.entries.first()
+    entry.name = "Die Neuen"
+    entry.save()
+
+    again = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+
+    assert again.status_code == 200
+    assert "Die Neuen" in again.content.decode()
+
+
 def test_results_csv(client, played):
     response = client.get(
         reverse("tournaments:results_csv", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="en"

@@ -1,0 +1,231 @@
+"""`make bench`, a club's history (issue 14): the club page, its leaderboard over a
+season and a player's page, at 200 and at 20,000 games (generated), on SQLite and on
+PostgreSQL: queries and server time. Budget: the same queries at both sizes, and at
+most 150 ms at 20,000 games. Prints figures, asserts nothing.
+
+The games are real games: a pool of 60 games played hand by hand through the rules
+engine until one team goes out (or a few hands in, not finished), stored under other
+players and dates; their statistics are made by ``statistics.rebuild``, as
+``manage.py rebuild_statistics`` does. Each database is measured in a child process
+(``--worker``) on a throwaway database, as the other benches do."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scripts.bench import POSTGRES_URL, _postgres_admin, _postgres_unavailable  # noqa: E402
+
+SIZES = (200, int(os.environ.get("BENCH_CLUB_GAMES", 20_000)))
+MEMBERS = 40
+POOL = 60
+REPEAT = 15  # requests timed per page
+BUDGET_MS = 150
+POSTGRES_DB = "jassclub_bench_club"
+WORKER_TIMEOUT = 1800
+TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
+
+
+def setup() -> None:
+    if not os.environ.get("DATABASE_URL"):  # never the developer's db.sqlite3
+        raise SystemExit("bench_club --worker: set DATABASE_URL to a throwaway database")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
+    os.environ.update(
+        DJANGO_DEBUG="false", DJANGO_SECURE_SSL_REDIRECT="false", DJANGO_ALLOWED_HOSTS="testserver"
+    )
+    import django
+
+    warnings.filterwarnings("ignore", "No directory at")  # whitenoise: no collectstatic here
+    django.setup()
+    from django.core.management import call_command
+    from django.test.utils import override_settings
+
+    override_settings(
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        }
+    ).enable()
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def pool_of_games(draw: random.Random) -> list[list]:
+    """Games played hand by hand until a team goes out to 1000, or cut short."""
+    from scoring import rules
+
+    ruleset = rules.parse_ruleset({"preset": "chibre", "target": 1000})
+    games = []
+    while len(games) < POOL:
+        hands: list = []
+        while True:
+            points = draw.randrange(10, 148)
+            weis = (("seq3",), ()) if draw.random() < 0.2 else ((), ())
+            hand = rules.Hand(trump=draw.choice(TRUMPS), cards=(points, 157 - points), weis=weis)
+            try:
+                result = rules.play(ruleset, [*hands, hand])
+            except rules.RulesError:
+                break  # both teams cross at once: this game ends one hand earlier
+            hands.append(hand)
+            if result.over or (len(hands) > 3 and draw.random() < 0.03):
+                break
+        games.append(hands)
+    return games
+
+
+def generate(club, members, pool, count: int, draw: random.Random) -> None:
+    """``count`` more games of the club, in bulk, and their statistics."""
+    from scoring import statistics as stored
+    from scoring.models import Game, Hand, Player, Team
+
+    first = dt.date(2020, 1, 1)
+    games = Game.objects.bulk_create(
+        Game(
+            club=club,
+            name=f"Evening {n}",
+            played_on=first + dt.timedelta(days=draw.randrange(6 * 365)),
+            ruleset={"preset": "chibre", "target": 1000},
+        )
+        for n in range(count)
+    )
+    teams = Team.objects.bulk_create(
+        Team(game=game, index=index, name=f"Team {index + 1}") for game in games for index in (0, 1)
+    )
+    players, hands = [], []
+    for game_index, game in enumerate(games):
+        seats = draw.sample(members, 4)
+        for index in (0, 1):
+            team = teams[2 * game_index + index]
+            players += [
+                Player(
+                    team=team,
+                    position=p,
+                    name=seats[2 * p + index].name,
+                    member=seats[2 * p + index],
+                )
+                for p in (0, 1)
+            ]
+        hands += [
+            Hand.from_rules(game, number, hand)
+            for number, hand in enumerate(draw.choice(pool), start=1)
+        ]
+    Player.objects.bulk_create(players, batch_size=2000)
+    Hand.objects.bulk_create(hands, batch_size=2000)
+    stored.rebuild(Game.objects.filter(pk__in=[game.pk for game in games]))
+
+
+def measure(client, url: str) -> tuple[int, float, float]:
+    """Queries of one request, and the median and slowest of REPEAT more (ms)."""
+    from django.db import connection
+
+    statements: list[str] = []
+
+    def count(execute, sql, params, many, context):  # every statement
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    times = []
+    for _ in range(REPEAT):
+        started = time.perf_counter()
+        client.get(url)
+        times.append((time.perf_counter() - started) * 1000)
+    return len(statements), statistics.median(times), max(times)
+
+
+def run() -> None:
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    from clubs.models import Club, Member, Role
+
+    draw = random.Random(14)
+    club = Club.objects.create(name="Bench club", slug="bench-club")
+    members = [Member(club=club, name=f"Player {n:02}") for n in range(MEMBERS)]
+    members = Member.objects.bulk_create(members)
+    user = get_user_model().objects.create_user("bench-member")
+    Member.objects.create(club=club, name="Bench reader", user=user, role=Role.MEMBER)
+    client = Client()
+    client.force_login(user)
+    pool = pool_of_games(draw)
+
+    pages = {
+        "club page": reverse("clubs:club", args=[club.slug]),
+        "leaderboard 2023": reverse("clubs:club", args=[club.slug])
+        + "?start=2023-01-01&end=2023-12-31",
+        "player page": reverse("clubs:player", args=[club.slug, members[0].pk]),
+    }
+    vendor = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
+    stored = 0
+    figures: dict[str, list[tuple[int, float, float]]] = {page: [] for page in pages}
+    for size in SIZES:
+        started = time.perf_counter()
+        generate(club, members, pool, size - stored, draw)
+        made = time.perf_counter() - started
+        stored = size
+        for page, url in pages.items():
+            figures[page].append(measure(client, url))
+        print(f"   {vendor}: {size} games generated and their statistics made in {made:.0f} s")
+    print(f"\n6. A club's history on {vendor} (budget: same queries, <= {BUDGET_MS} ms)")
+    header = f"   {'page':<18}" + "".join(f"{f'{size} games':>26}" for size in SIZES) + "  verdict"
+    print(header)
+    for page, rows in figures.items():
+        cells = "".join(f"{f'{q} q, {med:.0f} ms (max {top:.0f})':>26}" for q, med, top in rows)
+        ok = len({q for q, _, _ in rows}) == 1 and rows[-1][1] <= BUDGET_MS
+        print(f"   {page:<18}{cells}  {'ok' if ok else 'OVER BUDGET'}")
+
+
+def _worker(database_url: str) -> None:
+    env = {**os.environ, "DATABASE_URL": database_url}
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker"],
+        env=env,
+        cwd=ROOT,
+        timeout=WORKER_TIMEOUT,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the club bench failed on {urlsplit(database_url).scheme}")
+
+
+def main() -> None:
+    if "--worker" in sys.argv:
+        setup()
+        run()
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        _worker(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+    why = _postgres_unavailable()
+    if why:
+        print(f"\n6. A club's history on PostgreSQL: not measured, {why}")
+        return
+    from psycopg import sql
+
+    name = sql.Identifier(POSTGRES_DB)
+    with _postgres_admin() as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    try:
+        _worker(urlsplit(POSTGRES_URL)._replace(path=f"/{POSTGRES_DB}").geturl())
+    finally:
+        with _postgres_admin() as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+
+
+if __name__ == "__main__":
+    main()
