@@ -28,7 +28,8 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     start, end = season.dates()
     recent = statistics.season_games(club, start, end)
     members = list(club.members.all())
-    lines = statistics.lines(statistics.season_results(club, start, end))
+    results = statistics.season_results(club, start, end)
+    lines = statistics.lines(results, statistics.LEADERBOARD)
     context = {
         "club": club,
         "season": season,

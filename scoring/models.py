@@ -279,8 +279,9 @@ class PlayerResult(models.Model):
     """What one game came to for one of its players, as the club's statistics add it up
     (``rules.stats.TeamFigures`` of the player's team). Written by
     ``scoring.statistics`` in the transaction that changes the game's hands; the
-    club, the date and the team are the game's, copied so that a season's figures
-    are summed from this table alone."""
+    club, the date, the member and the team are the game's and the player's, copied
+    so that a season's figures are summed from this table alone (a member's records
+    moved to another member move these too: ``clubs.services._move_records``)."""
 
     player = models.OneToOneField(
         Player, on_delete=models.CASCADE, primary_key=True, related_name="result"
@@ -290,6 +291,9 @@ class PlayerResult(models.Model):
         "clubs.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
     played_on = models.DateField(_("played on"), null=True, blank=True)
+    member = models.ForeignKey(
+        "clubs.Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     team = models.PositiveSmallIntegerField(_("team"), choices=TEAM_CHOICES)
     hands = models.PositiveIntegerField(_("hands"), default=0)
     points = models.PositiveIntegerField(_("points"), default=0)

@@ -47,6 +47,7 @@ def _rows(game: Game, players: Iterable[Player], teams: tuple[TeamFigures, TeamF
             game=game,
             club_id=game.club_id,
             played_on=game.played_on,
+            member_id=player.member_id,
             team=index,
             **dataclasses.asdict(teams[index]),
         )
@@ -82,7 +83,7 @@ def rebuilt_rows(game: Game) -> list[PlayerResult]:
 
 def stored_figures(rows: Iterable[PlayerResult]) -> dict[int, tuple[Any, ...]]:
     """Rows as comparable values, by player."""
-    names = ("game_id", "club_id", "played_on", "team", *FIGURES)
+    names = ("game_id", "club_id", "played_on", "member_id", "team", *FIGURES)
     return {row.player_id: tuple(getattr(row, name) for name in names) for row in rows}
 
 
@@ -134,7 +135,7 @@ def season_results(
     club: Club, start: dt.date | None, end: dt.date | None
 ) -> QuerySet[PlayerResult]:
     """The stored rows of the club's members in the games of a season."""
-    results = PlayerResult.objects.filter(club=club, player__member__isnull=False).exclude(
+    results = PlayerResult.objects.filter(club=club, member__isnull=False).exclude(
         game__in=Game.objects.filter(extras.unlisted())
     )
     if start:
@@ -144,37 +145,46 @@ def season_results(
     return results
 
 
-def _sums() -> dict[str, Any]:
-    return {
-        "games": Count("pk"),
-        "finished": Count("pk", filter=Q(finished=True)),
-        "wins": Count("pk", filter=Q(won=True)),
-        "rubicons_given": Count("pk", filter=Q(rubicon_given=True)),
-        "rubicons_suffered": Count("pk", filter=Q(rubicon_suffered=True)),
-        **{
-            name: Sum(name)
-            for name in ("hands", "points", "matches_made", "matches_suffered", "weis", "stoeck")
-        },
-    }
+COUNTED = {  # a line's figure: a count of the games where it holds, or a sum
+    "finished": "finished",
+    "wins": "won",
+    "rubicons_given": "rubicon_given",
+    "rubicons_suffered": "rubicon_suffered",
+}
+SUMMED = ("hands", "points", "matches_made", "matches_suffered", "weis", "stoeck")
+LEADERBOARD = ("finished", "wins", "hands", "points")  # what the club's page shows
 
 
-def lines(results: QuerySet[PlayerResult]) -> dict[int, PlayerLine]:
-    """Each member's line over ``results``, summed in the database (one query)."""
-    sums = results.values("player__member").annotate(**_sums()).order_by()
-    return {row.pop("player__member"): PlayerLine(**row) for row in sums}
+def _sums(figures: Iterable[str]) -> dict[str, Any]:
+    sums: dict[str, Any] = {"games": Count("pk")}
+    for name in figures:
+        if name in COUNTED:
+            sums[name] = Count("pk", filter=Q(**{COUNTED[name]: True}))
+        else:
+            sums[name] = Sum(name)
+    return sums
+
+
+def lines(
+    results: QuerySet[PlayerResult], figures: Iterable[str] = (*COUNTED, *SUMMED)
+) -> dict[int, PlayerLine]:
+    """Each member's line over ``results``, summed in the database (one query); only
+    the games and ``figures`` (the others stay 0)."""
+    sums = results.values("member").annotate(**_sums(figures)).order_by()
+    return {row.pop("member"): PlayerLine(**row) for row in sums}
 
 
 def line_with_partners(results: QuerySet[PlayerResult], member: Member) -> PlayerLine | None:
     """One member's line over ``results`` with a line per partner (by the partner's
     name in each game): two queries."""
-    found = lines(results.filter(player__member=member)).get(member.pk)
+    found = lines(results.filter(member=member)).get(member.pk)
     if found is None:
         return None
     partner = Player.objects.filter(team_id=OuterRef("player__team_id")).exclude(
         pk=OuterRef("player_id")
     )
     partners = (
-        results.filter(player__member=member)
+        results.filter(member=member)
         .annotate(partner=Subquery(partner.values("name")[:1]))
         .values("partner")
         .annotate(games=Count("pk"), wins=Count("pk", filter=Q(won=True)))

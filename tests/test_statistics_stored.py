@@ -172,3 +172,21 @@ def test_rebuild_statistics_makes_lost_rows_again_and_check_says_when_they_diffe
     assert len(before) == 2
     call_command("rebuild_statistics", "--check")
     assert "0 differ" in capsys.readouterr().out
+
+
+def test_a_linked_claim_moves_the_stored_results_to_the_player_it_claimed(club, make_user):
+    from clubs import services as club_services
+
+    guest = Member.objects.create(club=club, name="Anne")
+    start_with = start(club, random.Random(3))
+    user = make_user()
+    joined = Member.objects.create(club=club, name="Anne (anne)", user=user, claim=guest)
+    PlayerResult.objects.filter(game=start_with).update(member=joined)  # as if played so
+    from scoring.models import Player
+
+    Player.objects.filter(team__game=start_with).update(member=joined)
+
+    club_services.link_claim(member=joined)
+
+    assert statistics.differing(Game.objects.all()) == []
+    assert set(PlayerResult.objects.values_list("member", flat=True)) == {guest.pk}

@@ -42,6 +42,7 @@ def store_results(apps, schema_editor):
                         game_id=game.pk,
                         club_id=game.club_id,
                         played_on=game.played_on,
+                        member_id=player.member_id,
                         team=team.index,
                         **figures,
                     )
@@ -115,6 +116,16 @@ class Migration(migrations.Migration):
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="player_results",
                         to="scoring.game",
+                    ),
+                ),
+                (
+                    "member",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="clubs.member",
                     ),
                 ),
             ],

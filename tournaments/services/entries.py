@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.models import Hand
+from scoring.models import Hand, PlayerResult
 from scoring.models import Team as GameTeam
 from scoring.rules import gamefile
 from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
@@ -133,6 +133,7 @@ def _rename_side(
             Hand.objects.filter(game_id=game_id, chooser=player.name).update(chooser=new)
             player.name, player.member = new, members.get(new)
             player.save(update_fields=["name", "member"])
+            PlayerResult.objects.filter(player=player).update(member=player.member)
 
 
 def check_in(entry: Entry, present: bool = True) -> None:
