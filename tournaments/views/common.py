@@ -3,9 +3,12 @@ and an action with its message."""
 
 from __future__ import annotations
 
+import segno
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 
 from clubs import access
@@ -65,3 +68,9 @@ def file_name(tournament: Tournament, what: str, extension: str) -> str:
     """A download's name that says what it is: ``winter-cup-2026-12-05-results.pdf``."""
     name = slugify(f"{tournament.name} {tournament.date:%Y-%m-%d}") or str(tournament.pk)
     return f"{name}-{what}.{extension}"
+
+
+def standings_qr(request: HttpRequest, tournament: Tournament) -> SafeString:
+    """The QR code of the standings page, as inline SVG (drawn here, never fetched)."""
+    url = request.build_absolute_uri(reverse("tournaments:standings", args=[tournament.pk]))
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4))  # segno's own SVG

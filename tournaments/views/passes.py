@@ -29,6 +29,7 @@ from tournaments.views.common import (
     directed_tournament,
     file_name,
     side_names,
+    standings_qr,
 )
 
 
@@ -152,6 +153,7 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "tournament": tournament,
         "round": round_,
         "cards": cards,
+        "standings_qr": standings_qr(request, tournament),
         "trumps": trumps,
         "individual": tournament.format == INDIVIDUAL,
         "byes": [entries[i] for i in round_.byes] if tables is None else [],

@@ -26,7 +26,7 @@ from tournaments.models import INDIVIDUAL, Entry, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
 from tournaments.standings import bye_points
-from tournaments.views.common import directed_tournament, file_name
+from tournaments.views.common import directed_tournament, file_name, standings_qr
 
 
 class _SignInFirst(Exception):
@@ -90,6 +90,9 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     return numbers, rows
 
 
+PROJECTOR_ROWS = 20  # rows of one page of the projector's standings
+
+
 @require_GET
 @results_page
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -101,13 +104,21 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     for row in rows:
         row["running"] = running.points.get(row["entry"].pk)
         row["running_bye"] = row["entry"].pk in running.byes
+    big = "big" in request.GET
     context = {
         "tournament": tournament,
         "numbers": numbers,
         "rows": rows,
         "running": running.number,
-        "big": "big" in request.GET,
+        "big": big,
+        "bye_points": bye_points(tournament.hands),
     }
+    if big:  # the projector: pages of rows, and a QR code of these standings for phones
+        context["pages"] = [
+            rows[i : i + PROJECTOR_ROWS] for i in range(0, len(rows), PROJECTOR_ROWS)
+        ]
+        if not request.htmx:
+            context["standings_qr"] = standings_qr(request, tournament)
     template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"
     return unchanged_or(request, render(request, template, context))
 
