@@ -53,6 +53,11 @@ class TableExtra:
         changes its hands, by a correction with a reason."""
         return False
 
+    def names_winner(self, game: Game) -> bool:
+        """Whether the game's pages name a winner once it is over (a tournament's
+        games have none: their points count in the standings, RULES.md §9)."""
+        return True
+
     def version(self, game: Game) -> str:
         """What this extra shows of the game beyond its hands, as text that changes
         when that changes (read from rows already joined with the game)."""

@@ -36,8 +36,9 @@ def empty_weis() -> list[list[object]]:
 
 class GameQuerySet(models.QuerySet):
     def with_everything(self) -> GameQuerySet:
-        """Teams, players and hands in three more queries, whatever the number of games."""
-        return self.prefetch_related("teams__players", "hands")
+        """Teams, players and hands in three more queries, whatever the number of games,
+        and what the games' extras read with them (``extras.related()``)."""
+        return self.prefetch_related("teams__players", "hands").select_related(*extras.related())
 
 
 class Game(models.Model):

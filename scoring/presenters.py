@@ -65,6 +65,7 @@ class GameView:
     seats: list[str]  # the four names in seat order
     trumps: list[TrumpOption] = field(default_factory=list)
     played: list[rules.Hand] = field(default_factory=list)
+    names_winner: bool = True  # not a tournament's game: its pages say who won
 
     @property
     def version(self) -> str:
@@ -86,11 +87,15 @@ class GameView:
 
     @property
     def winner(self) -> TeamView | None:
-        return None if self.result.winner is None else self.teams[self.result.winner]
+        if self.result.winner is None or not self.names_winner:
+            return None
+        return self.teams[self.result.winner]
 
     @property
     def loser(self) -> TeamView | None:
-        return None if self.result.loser is None else self.teams[self.result.loser]
+        if self.result.loser is None or not self.names_winner:
+            return None
+        return self.teams[self.result.loser]
 
     @property
     def team_names(self) -> tuple[str, str]:
@@ -212,6 +217,7 @@ def game_view(
     prefetched too, or given (as a service returns them after a change, with the
     game counted: ``result``)."""
     ruleset = game.rules
+    names_winner = extras.extra_for(game).names_winner(game)
     teams: list[Team] = sorted(game.teams.all(), key=lambda team: team.index)
     if hands is None:
         hands = list(game.hands.all())
@@ -264,15 +270,15 @@ def game_view(
                 weis_points=sum(row.weis[index] for row in rows),
                 weis_hands=sum(1 for row in rows if row.weis[index]),
                 stoeck=sum(1 for row in rows if row.stoeck == index),
-                won=result.winner == index,
-                rubicon=result.rubicon and result.loser == index,
+                won=names_winner and result.winner == index,
+                rubicon=names_winner and result.rubicon and result.loser == index,
             )
         )
     trumps = [
         TrumpOption(trump_label(trump, game.suit_style), ruleset.multiplier(trump))
         for trump in ruleset.trumps
     ]
-    return GameView(game, ruleset, result, team_views, rows, seats, trumps, played)
+    return GameView(game, ruleset, result, team_views, rows, seats, trumps, played, names_winner)
 
 
 def game_version(game: Game, played: list[rules.Hand]) -> str:

@@ -276,3 +276,26 @@ def test_a_finished_tournament_game_gives_its_totals_and_names_no_winner(phone, 
     assert "All hands played" in html
     assert " won<" not in html
     assert "Rubicon" not in html
+
+
+def test_a_finished_tournament_games_own_page_names_no_winner(phone, table, client):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Member, Role
+
+    for number, trump in enumerate(ORDER, start=1):
+        record(phone, table, number, trump)
+    user = get_user_model().objects.create_user("member-of-the-club")
+    Member.objects.create(club=table.game.club, name="M", user=user, role=Role.MEMBER)
+    client.force_login(user)
+
+    for language in ("en", "de"):
+        page = client.get(
+            reverse("scoring:game", args=[table.game_id]), HTTP_ACCEPT_LANGUAGE=language
+        )
+        html = page.content.decode()
+        assert ("All hands played" if language == "en" else "Alle Spiele gespielt") in html
+        assert " won<" not in html
+        assert "hat gewonnen" not in html
+        assert "Rubicon" not in html
+        assert "Rubikon" not in html

@@ -76,6 +76,9 @@ class TournamentTable(TableExtra):
         """Each hand's trump is the tournament's (RULES.md §9)."""
         return game.table.round.tournament.trump_of_hand(number)
 
+    def names_winner(self, game: Game) -> bool:
+        return False  # its points count in the tournament's standings
+
     def settled(self, game: Game) -> bool:
         return game.table.settled
 
@@ -165,7 +168,6 @@ class TournamentTable(TableExtra):
         signed = table.signed_sides(view.result.totals) if view.over else set()
         return {
             "table": table,
-            "no_winner": True,  # a tournament game's points count in the standings
             "extra_result": "tournaments/includes/paper_result.html"
             if table.paper_totals
             else None,

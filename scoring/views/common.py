@@ -30,9 +30,7 @@ DEVICE_COOKIE = "jass_device"
 def game_for(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
     """The game with teams, players and hands, if the user may see it (and do what
     ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that."""
-    game = get_object_or_404(
-        Game.objects.with_everything().select_related(*extras.related()), pk=game_id
-    )
+    game = get_object_or_404(Game.objects.with_everything(), pk=game_id)
     return check(request, game, needed)
 
 

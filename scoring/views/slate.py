@@ -22,9 +22,7 @@ from scoring.views.table import live_answer
 def big_slate(request: HttpRequest, game_id: int) -> HttpResponse:
     view = game_view(game_for(request, game_id))
     poll = reverse("scoring:big_slate_live", args=[game_id]) + f"?shown={view.version}"
-    # a tournament game names no winner (its points count in the standings)
-    no_winner = extras.extra_for(view.game).screen(request, view).get("no_winner", False)
-    context = {"view": view, "poll_url": poll, "no_winner": no_winner}
+    context = {"view": view, "poll_url": poll}
     template = "scoring/big_slate.html#board" if request.htmx else "scoring/big_slate.html"
     return render(request, template, context)
 
