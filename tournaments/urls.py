@@ -24,6 +24,11 @@ urlpatterns = [
         name="remove_tournament",
     ),
     path(
+        "tournaments/<int:tournament_id>/entries/check-in/",
+        entries.check_in_all,
+        name="check_in_all",
+    ),
+    path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/check-in/",
         entries.check_in,
         name="check_in",

@@ -5,7 +5,18 @@
 document.addEventListener("htmx:beforeRequest", (event) => {
   const passes = document.getElementById("passes");
   if (passes && event.detail.elt === passes
-      && passes.querySelector(":focus, details[open]")) {
+      && passes.querySelector(":focus, details[open]:not(.pass-fold)")) {
     event.preventDefault();
   }
+});
+
+// The entries' search filters the list as the director types (the form sends the
+// same search to the server without this script).
+document.addEventListener("input", (event) => {
+  const field = event.target;
+  if (!field.matches || !field.matches("input[data-filter]")) return;
+  const wanted = field.value.trim().toLocaleLowerCase();
+  document.querySelectorAll(field.dataset.filter).forEach((line) => {
+    line.hidden = wanted !== "" && !line.textContent.toLocaleLowerCase().includes(wanted);
+  });
 });

@@ -701,3 +701,59 @@ def test_tournament_games_stay_out_of_the_home_page_and_the_clubs_statistics(dir
 
     assert table.game.name not in home
     assert table.game_id not in set(season_games(club, None, None).values_list("pk", flat=True))
+
+
+def test_the_office_says_where_the_evening_stands_and_reaches_each_hand_of_a_dispute(
+    director, club
+):
+    t, table = published_table(director, club)
+    phone = Client()
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    phone.post(
+        reverse("tournaments:dispute", args=[table.game_id]),
+        {"side": 1, "code": table.codes[1], "reason": "Hand 2: we had the match"},
+    )
+
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "0 of 1 table confirmed" in page
+    assert "1 disputed" in page
+    for number in range(1, t.hands + 1):
+        assert reverse("scoring:correct_hand", args=[table.game_id, number]) in page
+
+
+def test_a_closed_pass_is_folded(director, club):
+    from tests.tournaments.test_services import play_pass, teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    teams(t, 4)
+    play_pass(services.schedule_next_pass(t))
+
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert '<details class="pass-fold"><summary>' in page
+    assert "2 tables" in page
+
+
+def test_everyone_is_checked_in_at_once_and_entries_are_found_by_name(director, club):
+    from tests.tournaments.test_services import teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    entries = teams(t, 5, checked_in=False)
+    services.withdraw(entries[4])
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "5 registered · 0 present" in page
+
+    done = director.post(reverse("tournaments:check_in_all", args=[t.pk]), follow=True)
+
+    assert "4 more entries checked in" in done.content.decode()
+    assert t.entries.filter(checked_in=True).count() == 4  # not the withdrawn one
+    assert "5 registered · 4 present" in done.content.decode()
+    found = director.get(t.get_absolute_url() + "?q=team 3", HTTP_ACCEPT_LANGUAGE="en")
+    html = found.content.decode()
+    assert f'id="entry-{entries[2].pk}"' in html
+    assert f'id="entry-{entries[0].pk}"' not in html
+    nobody = director.get(t.get_absolute_url() + "?q=zzz", HTTP_ACCEPT_LANGUAGE="en")
+    assert "No entry called “zzz”." in nobody.content.decode()

@@ -11,6 +11,7 @@ scheduling (tournaments/pairing.py) and standings (tournaments/standings.py).
 from tournaments.services.common import TournamentRuleBroken
 from tournaments.services.entries import (
     check_in,
+    check_in_all,
     correct_entry,
     drawn_ever,
     playing_entries,
@@ -59,6 +60,7 @@ __all__ = [
     "TableStatus",
     "TournamentRuleBroken",
     "check_in",
+    "check_in_all",
     "close_pass",
     "confirm_table",
     "correct_entry",

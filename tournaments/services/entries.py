@@ -141,6 +141,14 @@ def check_in(entry: Entry, present: bool = True) -> None:
     entry.save(update_fields=["checked_in"])
 
 
+def check_in_all(tournament: Tournament) -> int:
+    """Every entry still in the tournament is here (the evening starts with the
+    room full); the number of entries that were not checked in before."""
+    return tournament.entries.filter(checked_in=False, withdrawn_after__isnull=True).update(
+        checked_in=True
+    )
+
+
 @transaction.atomic
 def withdraw(entry: Entry) -> bool:
     """A withdrawn entry keeps its played passes and is not scheduled any more. One

@@ -19,7 +19,7 @@ from tournaments.forms import (
     EntryForm,
     TournamentForm,
 )
-from tournaments.models import INDIVIDUAL, Pass, Tournament
+from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
 from tournaments.views.common import (
     directed_tournament,
 )
@@ -82,9 +82,17 @@ def director_page(
     standings = (
         [(s, entries[s.entry]) for s in services.current_standings(tournament)] if closed else []
     )
+    everyone = list(entries.values())
+    query = request.GET.get("q", "").strip()[:100]  # the entries' search, without script
     context = {
         "tournament": tournament,
-        "entries": list(entries.values()),
+        "summary": _summary(rounds),
+        "entries": [e for e in everyone if query.casefold() in e.name.casefold()]
+        if query
+        else everyone,
+        "query": query,
+        "registered": len(everyone),
+        "present": sum(1 for e in everyone if e.checked_in and not e.withdrawn),
         "rounds": rounds,
         "entry_form": entry_form or EntryForm(team=tournament.format != INDIVIDUAL),
         "individual": tournament.format == INDIVIDUAL,
@@ -99,6 +107,23 @@ def director_page(
     if request.htmx and request.method == "GET":  # the passes refresh while tables play
         return render(request, "tournaments/director.html#passes", context)
     return render(request, "tournaments/director.html", context, status=status)
+
+
+def _summary(rounds: list[dict]) -> dict | None:
+    """Where the evening stands, said at the top of the director's page: the pass
+    being played (or the last one), how many of its tables are confirmed, disputed
+    or locked after wrong codes."""
+    if not rounds:
+        return None
+    item = next((i for i in rounds if i["round"].state == Pass.PUBLISHED), rounds[-1])
+    lines = item["tables"]
+    return {
+        "round": item["round"],
+        "tables": len(lines),
+        "confirmed": sum(1 for line in lines if line["state"] in (Table.CONFIRMED, Table.DECIDED)),
+        "disputed": sum(1 for line in lines if line["state"] == Table.DISPUTED),
+        "locked": sum(1 for line in lines if line["locked"]),
+    }
 
 
 def _trump_runs(tournament: Tournament) -> list[tuple[TrumpLabel, int]]:

@@ -7,7 +7,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import services
@@ -101,6 +103,23 @@ def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
         lambda: services.check_in(entry, present),
         done % {"name": entry.name},
     )
+
+
+@require_POST
+@login_required
+def check_in_all(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = directed_tournament(request, tournament_id)
+    count = services.check_in_all(tournament)
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s more entry checked in: everyone is here.",
+            "%(count)s more entries checked in: everyone is here.",
+            count,
+        )
+        % {"count": count},
+    )
+    return redirect(reverse("tournaments:tournament", args=[tournament.pk]) + "#entries")
 
 
 @require_POST

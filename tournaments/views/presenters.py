@@ -49,6 +49,7 @@ def passes_shown(
                     else labels[shown.state],
                     "totals": shown.totals,
                     "finished": shown.played >= tournament.hands,
+                    "hands": list(range(1, shown.played + 1)) if t.game_id else [],
                     "sides": [
                         {
                             "side": side,
