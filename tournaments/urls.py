@@ -67,6 +67,11 @@ urlpatterns = [
         name="table_cards",
     ),
     path(
+        "tournaments/<int:tournament_id>/passes/<int:number>/seating/",
+        passes.seating,
+        name="seating",
+    ),
+    path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/decide/",
         tables.decide,
         name="decide",

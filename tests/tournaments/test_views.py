@@ -757,3 +757,28 @@ def test_everyone_is_checked_in_at_once_and_entries_are_found_by_name(director, 
     assert f'id="entry-{entries[0].pk}"' not in html
     nobody = director.get(t.get_absolute_url() + "?q=zzz", HTTP_ACCEPT_LANGUAGE="en")
     assert "No entry called “zzz”." in nobody.content.decode()
+
+
+def test_the_seating_list_of_a_pass_gives_each_name_its_table(director, club):
+    from tests.tournaments.test_services import teams, tournament
+    from tournaments import services
+
+    t = tournament(club)
+    teams(t, 5)  # two tables and a bye
+    round_ = services.publish_pass(services.schedule_next_pass(t))
+
+    page = director.get(
+        reverse("tournaments:seating", args=[t.pk, round_.number]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    html = page.content.decode()
+    assert page.status_code == 200
+    for table in round_.tables.all():
+        for entry_id in table.seats:
+            name = t.entries.get(pk=entry_id).name
+            assert f'<td>{name}</td><td class="text-end fw-bold">{table.number}</td>' in html
+    bye = t.entries.get(pk=round_.byes[0]).name
+    assert f'<td>{bye}</td><td class="text-end">bye</td>' in html
+    director_page = director.get(t.get_absolute_url()).content.decode()
+    assert reverse("tournaments:seating", args=[t.pk, round_.number]) in director_page
+    assert Client().get(reverse("tournaments:seating", args=[t.pk, 1])).status_code == 302

@@ -7,7 +7,7 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -120,6 +120,31 @@ def _around_the_table(
         first, second = (entries[i] for i in table.seats)
         players = [first.player_1, second.player_1, first.player_2, second.player_2]
     return [(seat + 1, players[seat], sides[seat % 2]) for seat in range(4)]
+
+
+@require_GET
+@login_required
+def seating(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Who sits at which table in a pass, to print or to project: the tables in order,
+    and every name in alphabetical order with its table, so that each player finds
+    their seat at a glance."""
+    tournament, round_ = directed_pass(request, tournament_id, number)
+    entries = {e.pk: e for e in tournament.entries.all()}
+    tables = list(round_.tables.all())
+    by_name = sorted(
+        ((entries[i].name, table.number) for table in tables for i in table.seats),
+        key=lambda pair: pair[0].casefold(),
+    )
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "tables": [(table, side_names(tournament, table, entries)) for table in tables],
+        "by_name": by_name,
+        "byes": sorted((entries[i].name for i in round_.byes), key=str.casefold),
+        "big": "big" in request.GET,
+        "individual": tournament.format == INDIVIDUAL,
+    }
+    return render(request, "tournaments/seating.html", context)
 
 
 @require_GET
