@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import unicodedata
 from typing import Any
 
@@ -309,3 +311,81 @@ class PublishForm(forms.Form):
 
 class ConfirmDeleteForm(forms.Form):
     sure = forms.BooleanField(required=True)  # a checkbox: deleting is not undone
+
+
+ENTRIES_FILE_BYTES = 256 * 1024
+ENTRIES_FILE_LINES = 1000
+NAME_LENGTH = 100  # as EntryForm's fields
+HEADER_WORDS = {"name", "nom", "team", "équipe", "equipe", "mannschaft", "spieler", "player"}
+
+
+class EntriesFileForm(forms.Form):
+    """Entries brought in from a spreadsheet saved as CSV: one entry per line, the team's
+    name, its player and the partner (or, in an individual tournament, the player's
+    name alone), separated by semicolons or commas. A first line of column titles is
+    skipped; the text may be UTF-8 or a spreadsheet's Windows encoding."""
+
+    file = forms.FileField(label=_("CSV file"))
+
+    def __init__(self, *args: Any, team: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.team = team
+
+    def clean_file(self) -> list[tuple[int, str, str, str]]:
+        upload = self.cleaned_data["file"]
+        if upload.size > ENTRIES_FILE_BYTES:
+            raise forms.ValidationError(
+                _("The file is over 256 KB: no list of entries is so long.")
+            )
+        raw = upload.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")
+        rows = [(n, row) for n, row in _csv_rows(text) if any(cell.strip() for cell in row)]
+        if rows and rows[0][1][0].strip().casefold() in HEADER_WORDS:
+            rows = rows[1:]
+        if not rows:
+            raise forms.ValidationError(_("The file holds no entry."))
+        if len(rows) > ENTRIES_FILE_LINES:
+            raise forms.ValidationError(
+                _("The file holds over %(most)s entries.") % {"most": ENTRIES_FILE_LINES}
+            )
+        columns = 3 if self.team else 1
+        lines = []
+        for number, row in rows:
+            cells = [" ".join(cell.split()) for cell in row]
+            while len(cells) > columns and not cells[-1]:
+                cells.pop()
+            if len(cells) != columns or not all(cells):
+                raise forms.ValidationError(
+                    (
+                        _("Line %(line)s: give the team's name, its player and the partner.")
+                        if self.team
+                        else _("Line %(line)s: give the player's name alone.")
+                    )
+                    % {"line": number}
+                )
+            if any(len(cell) > NAME_LENGTH for cell in cells):
+                raise forms.ValidationError(
+                    _("Line %(line)s: a name is longer than %(most)s characters.")
+                    % {"line": number, "most": NAME_LENGTH}
+                )
+            name = cells[0]
+            lines.append(
+                (number, name, cells[1], cells[2]) if self.team else (number, name, name, "")
+            )
+        return lines
+
+
+def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
+    """The file's rows with their line numbers, split on the separator it uses."""
+    first = text.split("\n", 1)[0]
+    delimiter = max(";,\t", key=first.count) if any(c in first for c in ";,\t") else ";"
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        return [(reader.line_num, row) for row in reader]
+    except csv.Error as error:
+        raise forms.ValidationError(
+            _("Line %(line)s: %(problem)s") % {"line": reader.line_num, "problem": error}
+        ) from None

@@ -24,6 +24,11 @@ urlpatterns = [
         name="remove_tournament",
     ),
     path(
+        "tournaments/<int:tournament_id>/entries/import/",
+        entries.import_entries,
+        name="import_entries",
+    ),
+    path(
         "tournaments/<int:tournament_id>/entries/check-in/",
         entries.check_in_all,
         name="check_in_all",

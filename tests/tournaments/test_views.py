@@ -782,3 +782,41 @@ def test_the_seating_list_of_a_pass_gives_each_name_its_table(director, club):
     director_page = director.get(t.get_absolute_url()).content.decode()
     assert reverse("tournaments:seating", args=[t.pk, round_.number]) in director_page
     assert Client().get(reverse("tournaments:seating", args=[t.pk, 1])).status_code == 302
+
+
+def upload_entries(director, t, content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return director.post(
+        reverse("tournaments:import_entries", args=[t.pk]),
+        {"file": SimpleUploadedFile("entries.csv", content, content_type="text/csv")},
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    )
+
+
+def test_entries_come_in_from_a_spreadsheets_csv_all_or_none(director, club):
+    from tests.tournaments.test_services import tournament
+
+    t = tournament(club)
+    sheet = "Name;Spieler;Partner\r\nLes Bourgs;Anne;Bernard\r\n\r\nDie Nellen;Zoë;Ueli\r\n"
+
+    done = upload_entries(director, t, sheet.encode("cp1252"))  # Excel's Windows encoding
+
+    assert "2 entries registered from the file." in done.content.decode()
+    assert sorted(t.entries.values_list("name", "player_1", "player_2")) == [
+        ("Die Nellen", "Zoë", "Ueli"),
+        ("Les Bourgs", "Anne", "Bernard"),
+    ]
+
+    again = upload_entries(director, t, b"Neue,Carla,Dora\nLes Bourgs,Emil,Fritz\n")
+    assert again.status_code == 422
+    assert "Line 2: Les Bourgs is already registered." in again.content.decode()
+    assert t.entries.count() == 2  # not even the first line of a refused file
+
+    short = upload_entries(director, t, b"Neue;Carla\n")
+    assert (
+        "Line 1: give the team&#x27;s name, its player and the partner." in short.content.decode()
+    )
+    empty = upload_entries(director, t, b"Name;Player;Partner\n")
+    assert "The file holds no entry." in empty.content.decode()

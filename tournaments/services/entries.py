@@ -31,6 +31,21 @@ def register(tournament: Tournament, *, name: str, player_1: str, player_2: str 
     )
 
 
+@transaction.atomic
+def register_all(tournament: Tournament, lines: list[tuple[int, str, str, str]]) -> int:
+    """Several entries at once (a list brought in from a file): each line is
+    ``(line number, name, player, partner)``; all are registered, or none when one
+    breaks a rule (:class:`TournamentRuleBroken` names its line)."""
+    for number, name, player_1, player_2 in lines:
+        try:
+            register(tournament, name=name, player_1=player_1, player_2=player_2)
+        except TournamentRuleBroken as broken:
+            raise TournamentRuleBroken(
+                _("Line %(line)s: %(problem)s") % {"line": number, "problem": broken}
+            ) from None
+    return len(lines)
+
+
 def same_name(a: str, b: str) -> bool:
     """Two names typed for the same: case and extra spaces do not count."""
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()

@@ -16,6 +16,7 @@ from scoring.suits import TrumpLabel, trump_label
 from tournaments import services
 from tournaments.forms import (
     ConfirmDeleteForm,
+    EntriesFileForm,
     EntryForm,
     TournamentForm,
 )
@@ -73,6 +74,7 @@ def director_page(
     entry_form: EntryForm | None = None,
     status: int = 200,
     paper: dict | None = None,
+    entries_file: EntriesFileForm | None = None,
 ) -> HttpResponse:
     """The director's page; a refused entry or paper sheet is shown where it was
     typed (``entry_form``; ``paper``: the table, the form and why)."""
@@ -95,6 +97,7 @@ def director_page(
         "present": sum(1 for e in everyone if e.checked_in and not e.withdrawn),
         "rounds": rounds,
         "entry_form": entry_form or EntryForm(team=tournament.format != INDIVIDUAL),
+        "entries_file": entries_file or EntriesFileForm(),
         "individual": tournament.format == INDIVIDUAL,
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments import services
 from tournaments.forms import (
     ConfirmDeleteForm,
+    EntriesFileForm,
     EntryForm,
     SwitchForm,
 )
@@ -40,6 +41,32 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
             messages.success(request, _("%(name)s registered.") % form.cleaned_data)
             return redirect(tournament)
     return director_page(request, tournament, form, status=422)
+
+
+@require_POST
+@login_required
+def import_entries(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Entries brought in from a CSV file, all or none; a refused file says which
+    line and why, beside the file field."""
+    tournament = directed_tournament(request, tournament_id)
+    form = EntriesFileForm(request.POST, request.FILES, team=tournament.format != INDIVIDUAL)
+    if form.is_valid():
+        try:
+            count = services.register_all(tournament, form.cleaned_data["file"])
+        except services.TournamentRuleBroken as broken:
+            form.add_error("file", str(broken))
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s entry registered from the file.",
+                    "%(count)s entries registered from the file.",
+                    count,
+                )
+                % {"count": count},
+            )
+            return redirect(reverse("tournaments:tournament", args=[tournament.pk]) + "#entries")
+    return director_page(request, tournament, status=422, entries_file=form)
 
 
 @require_http_methods(["GET", "POST"])
