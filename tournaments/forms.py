@@ -71,6 +71,12 @@ class TournamentForm(forms.ModelForm):
     tie_break_3 = forms.ChoiceField(
         label=_("Then"), choices=_tie_break_choices, initial="draw", required=False
     )
+    reason = forms.CharField(
+        label=_("Why the ranking changes"),
+        max_length=500,
+        required=False,
+        help_text=_("Needed once the standings are public; shown with them."),
+    )
     trump_order_text = forms.CharField(
         label=_("Imposed trump order"),
         required=False,
@@ -167,7 +173,22 @@ class TournamentForm(forms.ModelForm):
         best_of, passes = data.get("best_of"), data.get("passes")
         if best_of and passes and best_of > passes:
             self.add_error("best_of", _("At most the number of passes."))
+        if self.ranking_changed() and not data.get("reason", "").strip():
+            self.add_error("reason", _("The standings are public: say why the ranking changes."))
         return data
+
+    def ranking(self) -> dict[str, Any]:
+        """How the standings rank, as the form would save it."""
+        data = self.cleaned_data
+        return {"tie_breaks": data.get("tie_breaks", []), "best_of": data.get("best_of")}
+
+    def ranking_changed(self) -> bool:
+        """Whether the public standings would rank otherwise (a change to log)."""
+        tournament = self.instance
+        if tournament.pk is None or not tournament.published:
+            return False
+        before = {"tie_breaks": list(tournament.tie_breaks), "best_of": tournament.best_of}
+        return self.ranking() != before
 
     def save(self, commit: bool = True) -> Tournament:
         self.instance.tie_breaks = self.cleaned_data["tie_breaks"]

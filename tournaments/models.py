@@ -290,3 +290,28 @@ class TableEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.get_kind_display()}"
+
+
+class RankingChange(models.Model):
+    """A change to how the standings rank (the tie-breaks, "best N of M") made after
+    they were public: what it was, what it became, who and why. Kept for the players
+    to see that the ranking did not move silently."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="ranking_changes"
+    )
+    before = models.JSONField(_("before"))  # {"tie_breaks": [...], "best_of": n}
+    after = models.JSONField(_("after"))
+    reason = models.CharField(_("why"), max_length=500)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("ranking change")
+        verbose_name_plural = _("ranking changes")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.created_at:%Y-%m-%d %H:%M}"

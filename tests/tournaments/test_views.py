@@ -820,3 +820,44 @@ def test_entries_come_in_from_a_spreadsheets_csv_all_or_none(director, club):
     )
     empty = upload_entries(director, t, b"Name;Player;Partner\n")
     assert "The file holds no entry." in empty.content.decode()
+
+
+def test_public_standings_rank_otherwise_only_with_a_reason_kept_for_all_to_see(director, club):
+    from tests.tournaments.test_services import play_pass, teams, tournament
+    from tournaments import services
+    from tournaments.models import RankingChange
+
+    t = tournament(club, passes=2)
+    teams(t, 4)
+    play_pass(services.schedule_next_pass(t))
+    services.publish_results(t, True)
+    settings_url = reverse("tournaments:settings", args=[t.pk])
+    form = director.get(settings_url).context["form"]
+    data = {
+        name: field.value() if field.value() is not None else ""
+        for name, field in ((n, form[n]) for n in form.fields)
+        if not form.fields[name].disabled
+    }
+    data |= {"tie_break_1": "matches", "tie_break_2": "best-pass", "tie_break_3": "draw"}
+
+    refused = director.post(settings_url, data, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 422
+    assert "The standings are public: say why the ranking changes." in refused.content.decode()
+    t.refresh_from_db()
+    assert t.tie_breaks == ["best-pass", "matches", "draw"]
+
+    director.post(settings_url, data | {"reason": "As announced at the start"})
+
+    t.refresh_from_db()
+    assert t.tie_breaks == ["matches", "best-pass", "draw"]
+    change = RankingChange.objects.get()
+    assert change.before["tie_breaks"] == ["best-pass", "matches", "draw"]
+    assert change.reason == "As announced at the start"
+    standings = Client().get(
+        reverse("tournaments:standings", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "As announced at the start" in standings.content.decode()
+    page = director.get(settings_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "From all passes; best single pass, most matches" in page
+    director.post(settings_url, data | {"name": "Renamed"})  # not the ranking: no reason needed
+    assert RankingChange.objects.count() == 1

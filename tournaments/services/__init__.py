@@ -21,6 +21,7 @@ from tournaments.services.entries import (
     reinstate,
     remove_entry,
     remove_tournament,
+    save_settings,
     withdraw,
 )
 from tournaments.services.passes import (
@@ -86,6 +87,7 @@ __all__ = [
     "remove_tournament",
     "renew_link",
     "running_pass",
+    "save_settings",
     "schedule_next_pass",
     "sign_for",
     "swap",

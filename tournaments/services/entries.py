@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Hand, PlayerResult
 from scoring.models import Team as GameTeam
 from scoring.rules import gamefile
-from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.models import INDIVIDUAL, Entry, Pass, RankingChange, Table, Tournament
 from tournaments.services.common import TournamentRuleBroken, open_pass, team_record, teams_of
 
 
@@ -44,6 +44,26 @@ def register_all(tournament: Tournament, lines: list[tuple[int, str, str, str]])
                 _("Line %(line)s: %(problem)s") % {"line": number, "problem": broken}
             ) from None
     return len(lines)
+
+
+@transaction.atomic
+def save_settings(form: Any, user: Any = None) -> Tournament:
+    """The tournament's settings as the director saved them (a valid
+    ``TournamentForm``). A change to how public standings rank is kept with its
+    reason (:class:`RankingChange`)."""
+    changed = form.ranking_changed()
+    tournament = form.instance
+    before = {"tie_breaks": list(tournament.tie_breaks), "best_of": tournament.best_of}
+    saved = form.save()
+    if changed:
+        RankingChange.objects.create(
+            tournament=saved,
+            before=before,
+            after={"tie_breaks": list(saved.tie_breaks), "best_of": saved.best_of},
+            reason=form.cleaned_data["reason"].strip(),
+            user=user if user is not None and user.is_authenticated else None,
+        )
+    return saved
 
 
 def same_name(a: str, b: str) -> bool:

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import access
@@ -21,6 +22,7 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
+from tournaments.standings import TIE_BREAKS
 from tournaments.views.common import (
     directed_tournament,
 )
@@ -129,6 +131,18 @@ def _summary(rounds: list[dict]) -> dict | None:
     }
 
 
+def _ranking_words(ranking: dict) -> str:
+    """How standings rank, in words: "best 3 passes; points in the last pass, …"."""
+    best = ranking.get("best_of")
+    rule = (
+        ngettext("the best pass", "the best %(n)s passes", best) % {"n": best}
+        if best
+        else _("all passes")
+    )
+    breaks = ", ".join(str(_(TIE_BREAKS[name])) for name in ranking.get("tie_breaks", []))
+    return f"{rule}; {breaks}" if breaks else rule
+
+
 def _trump_runs(tournament: Tournament) -> list[tuple[TrumpLabel, int]]:
     """The imposed trump order as runs: (♥ Hearts, 4), (♦ Diamonds, 4)…"""
     runs: list[tuple[TrumpLabel, int]] = []
@@ -161,7 +175,7 @@ def settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        services.save_settings(form, request.user)
         messages.success(request, _("Saved."))
         return redirect(tournament)
     status = 422 if form.is_bound else 200
@@ -170,6 +184,10 @@ def settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "form": form,
         "removable": not tournament.schedule.exclude(state=Pass.DRAFT).exists(),
         "ranked": tournament.schedule.filter(state=Pass.CLOSED).exists(),
+        "ranking_changes": [
+            (change, _ranking_words(change.before), _ranking_words(change.after))
+            for change in tournament.ranking_changes.select_related("user")
+        ],
     }
     return render(request, "tournaments/settings.html", context, status=status)
 

@@ -112,6 +112,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "running": running.number,
         "big": big,
         "bye_points": bye_points(tournament.hands),
+        "ranking_changes": list(tournament.ranking_changes.all()),
     }
     if big:  # the projector: pages of rows, and a QR code of these standings for phones
         context["pages"] = [
