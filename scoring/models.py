@@ -297,11 +297,13 @@ class PlayerResult(models.Model):
     )
     team = models.PositiveSmallIntegerField(_("team"), choices=TEAM_CHOICES)
     hands = models.PositiveIntegerField(_("hands"), default=0)
-    points = models.PositiveIntegerField(_("points"), default=0)
+    # big numbers: a game stored before the bounds of rulesets (issue 11) may count
+    # its points in the thousands of billions
+    points = models.PositiveBigIntegerField(_("points"), default=0)
     matches_made = models.PositiveIntegerField(_("matches made"), default=0)
     matches_suffered = models.PositiveIntegerField(_("matches suffered"), default=0)
-    weis = models.PositiveIntegerField(_("Weis"), default=0)
-    stoeck = models.PositiveIntegerField(_("Stöck"), default=0)
+    weis = models.PositiveBigIntegerField(_("Weis"), default=0)
+    stoeck = models.PositiveBigIntegerField(_("Stöck"), default=0)
     finished = models.BooleanField(_("finished"), default=False)
     won = models.BooleanField(_("won"), default=False)
     rubicon_given = models.BooleanField(_("Rubicon given"), default=False)
