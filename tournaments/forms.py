@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring.rules import TRUMPS
-from scoring.suits import FRENCH_SYMBOLS, GERMAN_NAMES, NO_TRUMP_SYMBOLS, french_name
+from scoring.suits import FRENCH_SYMBOLS, GERMAN_NAMES, NO_TRUMP_SYMBOLS, french_name, trump_label
 from tournaments.models import Tournament
 from tournaments.standings import TIE_BREAKS
 
@@ -120,8 +120,9 @@ class TournamentForm(forms.ModelForm):
             self.fields[f"tie_break_{number}"].initial = name
         for number in range(len(tournament.tie_breaks) + 1, 4):
             self.fields[f"tie_break_{number}"].initial = ""
+        style = tournament.club.suit_style  # the trumps as the club's cards name them
         self.fields["trump_order_text"].initial = ", ".join(
-            str(french_name(trump)) for trump in tournament.trump_order
+            trump_label(trump, style).name for trump in tournament.trump_order
         )
         self.played = tournament.schedule.exclude(state="draft").count()
         if self.played:  # the games are played under these rules: they stay
@@ -129,7 +130,7 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: a pass has been published.")
             self.fields["trump_order_text"].initial = ", ".join(  # the order played
-                str(french_name(tournament.trump_of_hand(n)))
+                trump_label(tournament.trump_of_hand(n), style).name
                 for n in range(1, tournament.hands + 1)
             )
         elif tournament.schedule.exists():  # a draft seats teams, or players, by the format

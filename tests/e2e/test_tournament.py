@@ -60,9 +60,15 @@ def test_eight_teams_over_three_passes(director, browser, live_server):
         page.fill("#id_player_2", f"Beat {n}")
         page.locator("form[action$='/entries/#register'] button").click()
         page.wait_for_load_state()
-    for _ in range(8):
-        page.get_by_role("button", name="check in").first.click()
+    for _ in range(3):  # the first teams one by one, as they come in ...
+        page.get_by_role("button", name="Check in", exact=True).first.click()
         page.wait_for_load_state()
+    expect(page.locator(".entry-counts")).to_have_text("8 registered · 3 present")
+    click(page, "Check in everyone")  # ... then the room is full
+    expect(page.locator(".entry-counts")).to_have_text("8 registered · 8 present")
+    page.fill("#entry-q", "team 7")  # found as typed
+    expect(page.locator(".entries .entry-line:visible")).to_have_count(1)
+    page.fill("#entry-q", "")
     tournament = Tournament.objects.get()
 
     for number in range(1, 4):
