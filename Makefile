@@ -24,6 +24,9 @@ run: install
 	@bash scripts/system_deps.sh pango || echo "(the site runs; its PDFs need Pango)"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	@echo "Starting a task worker (manage.py db_worker: it builds big results sheets) beside the server."
+	$(PY) manage.py db_worker --queue-name default & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # The whole suite: lint, the fast tests, then the browser tests (marked e2e).

@@ -56,10 +56,17 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "clubs",
     "tournaments",
 ]
+
+# Work that must not hold a request (the results sheet of a big tournament) is a task,
+# kept in the database and run by `manage.py db_worker` (django-tasks): `make run`
+# starts one beside the server; in production run one or more beside the app.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -315,3 +315,29 @@ class RankingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class ResultsSheet(models.Model):
+    """A tournament's results sheet (PDF) built off the request path, for standings
+    as they were (``fingerprint``: what the sheet shows, in which language). Empty
+    while the task builds it; a new one is built when the standings change."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="results_sheets"
+    )
+    fingerprint = models.CharField(max_length=64)
+    task_id = models.CharField(max_length=64, blank=True)
+    pdf = models.BinaryField(null=True, blank=True, editable=False)
+    pages = models.PositiveIntegerField(null=True, blank=True)
+    built_in = models.FloatField(null=True, blank=True)  # seconds
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "fingerprint"], name="one_sheet_per_state"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.fingerprint[:8]}"

@@ -27,13 +27,24 @@ def _own_files(url: str) -> Any:
     raise ValueError(f"not fetched: {url}")
 
 
-def pdf_response(
-    request: HttpRequest, template: str, context: dict[str, Any], filename: str
-) -> HttpResponse:
+def pdf_bytes(
+    template: str, context: dict[str, Any], request: HttpRequest | None = None
+) -> tuple[bytes, int]:
+    """The PDF of a template, and its number of pages."""
     from weasyprint import HTML  # loaded when a PDF is asked for: it needs Pango
 
     html = render_to_string(template, context, request=request)
-    pdf = HTML(string=html, base_url=LOCAL, url_fetcher=_own_files).write_pdf()
+    document = HTML(string=html, base_url=LOCAL, url_fetcher=_own_files).render()
+    return document.write_pdf(), len(document.pages)
+
+
+def inline_pdf(pdf: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
+
+
+def pdf_response(
+    request: HttpRequest, template: str, context: dict[str, Any], filename: str
+) -> HttpResponse:
+    return inline_pdf(pdf_bytes(template, context, request)[0], filename)

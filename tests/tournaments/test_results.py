@@ -381,3 +381,51 @@ def test_the_bye_of_the_pass_being_played_shows_its_points_at_once(client, club)
     bye = next(row for row in rows if row["entry"].pk == first.byes[0])
     assert (bye["running"], bye["running_bye"]) == (314, True)
     assert all(row["running"] is None for row in rows if row is not bye)
+
+
+@pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
+)
+def test_a_big_results_sheet_is_built_by_a_task_and_never_holds_a_request(
+    client, played, monkeypatch
+):
+    from django.core.management import call_command
+
+    from tournaments import sheets
+    from tournaments.models import ResultsSheet
+
+    monkeypatch.setattr(sheets, "INLINE_ENTRIES", 2)  # 4 entries: "big"
+    url = reverse("tournaments:results_pdf", args=[played.pk])
+
+    asked = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    again = client.get(url, HTTP_ACCEPT_LANGUAGE="en")  # a second tap: the same build
+
+    assert asked.status_code == 202
+    assert asked["Refresh"] == "3"
+    assert "The results sheet of 4 entries is being prepared." in asked.content.decode()
+    assert again.status_code == 202
+    assert ResultsSheet.objects.count() == 1
+    sheet = ResultsSheet.objects.get()
+    assert sheet.task_id
+
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+    ready = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert ready.status_code == 200
+    assert ready["Content-Type"] == "application/pdf"
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=ready.content, capture_output=True, check=True
+    ).stdout.decode()
+    assert winner_name(played) in text
+    sheet.refresh_from_db()
+    assert sheet.pages == 1
+
+    entry = played.entries.first()  # the standings change: a new sheet is asked for
+    entry.name = "Die Neuen"
+    entry.save()
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="en").status_code == 202
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+    fresh = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Die Neuen" in subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=fresh.content, capture_output=True, check=True
+    ).stdout.decode()

@@ -746,7 +746,9 @@ def test_everyone_is_checked_in_at_once_and_entries_are_found_by_name(director, 
     page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "5 registered · 0 present" in page
 
-    done = director.post(reverse("tournaments:check_in_all", args=[t.pk]), follow=True)
+    done = director.post(
+        reverse("tournaments:check_in_all", args=[t.pk]), follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
 
     assert "4 more entries checked in" in done.content.decode()
     assert t.entries.filter(checked_in=True).count() == 4  # not the withdrawn one

@@ -91,6 +91,8 @@ def director_page(
     context = {
         "tournament": tournament,
         "summary": _summary(rounds),
+        # the last results sheet built off the request path (a big tournament's)
+        "sheet": tournament.results_sheets.defer("pdf").order_by("-created_at").first(),
         "entries": [e for e in everyone if query.casefold() in e.name.casefold()]
         if query
         else everyone,

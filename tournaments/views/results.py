@@ -20,10 +20,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
 from jassclub.csv_export import SafeWriter
-from tournaments import services
+from tournaments import services, sheets
 from tournaments.forms import SwitchForm
 from tournaments.models import INDIVIDUAL, Entry, Tournament
-from tournaments.pdf import pdf_response
+from tournaments.pdf import inline_pdf, pdf_bytes
+from tournaments.sheets import results_rows
 from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
 from tournaments.standings import bye_points
 from tournaments.views.common import directed_tournament, file_name, standings_qr
@@ -54,40 +55,6 @@ def results_page(view):
             return redirect_to_login(request.get_full_path())
 
     return wrapped
-
-
-def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
-    """Pass numbers, and one row per entry in standing order: rank, names, points per
-    pass (``None`` for a pass it did not play), total, the tie-break that placed it
-    among equal totals, and whether it withdrew."""
-    entries = {e.pk: e for e in tournament.entries.all()}
-    scores = services.pass_scores(tournament)
-    numbers = sorted({score.pass_number for score in scores})
-    byes = {(score.entry, score.pass_number) for score in scores if score.bye}
-    rows = []
-    for standing in services.current_standings(tournament, list(entries.values()), scores):
-        entry = entries[standing.entry]
-        rows.append(
-            {
-                "rank": standing.rank,
-                "entry": entry,
-                "players": " & ".join(p for p in (entry.player_1, entry.player_2) if p),
-                "passes": [standing.per_pass.get(n) for n in numbers],
-                "cells": [(standing.per_pass.get(n), (standing.entry, n) in byes) for n in numbers],
-                "byes": [n for n in numbers if (standing.entry, n) in byes],
-                "total": standing.total,
-                "tie_break": _(TIE_BREAK_NAMES[standing.decided_by]) if standing.decided_by else "",
-                "withdrawn": _("withdrawn after pass %(number)s")
-                % {"number": entry.withdrawn_after}
-                if entry.withdrawn
-                else "",
-            }
-        )
-    if not numbers:  # nothing played yet: the entries by name, nobody ranked by a draw
-        rows.sort(key=lambda row: row["entry"].name.casefold())
-        for row in rows:
-            row["rank"], row["tie_break"] = "", ""
-    return numbers, rows
 
 
 PROJECTOR_ROWS = 20  # rows of one page of the projector's standings
@@ -202,19 +169,21 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 @results_page
 def results_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The results sheet. Up to ``INLINE_ENTRIES`` entries it is drawn at once; a
+    bigger one is built by a task and this page says so, reloading itself until the
+    sheet is there (a request never waits for it)."""
     tournament = visible_results(request, tournament_id)
-    numbers, rows = results_rows(tournament)
-    context = {
-        "tournament": tournament,
-        "numbers": numbers,
-        "rows": rows,
-        "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in tournament.tie_breaks],
-        "byes": any(bye for row in rows for _points, bye in row["cells"]),
-        "bye_points": bye_points(tournament.hands),
-    }
-    return pdf_response(
-        request, "tournaments/results_pdf.html", context, file_name(tournament, "results", "pdf")
-    )
+    context = sheets.sheet_context(tournament)
+    name = file_name(tournament, "results", "pdf")
+    if len(context["rows"]) <= sheets.INLINE_ENTRIES:
+        return inline_pdf(pdf_bytes(sheets.TEMPLATE, context, request)[0], name)
+    sheet = sheets.sheet_for(tournament, context)
+    if sheet.pdf is not None:
+        return inline_pdf(bytes(sheet.pdf), name)
+    waiting = {"tournament": tournament, "entries": len(context["rows"])}
+    response = render(request, "tournaments/sheet_waiting.html", waiting, status=202)
+    response["Refresh"] = "3"  # the browser asks again by itself
+    return response
 
 
 @require_POST
