@@ -308,6 +308,36 @@ def _bench_postgres() -> dict[str, Any]:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
 
 
+def on_throwaway_databases(script: str, postgres_db: str, label: str, timeout: int) -> None:
+    """Run ``script --worker`` (it prints its figures) on a temporary SQLite file, then on
+    a PostgreSQL database ``postgres_db`` dropped and made again, or say why not."""
+
+    def worker(database_url: str) -> None:
+        env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "false"}
+        command = [sys.executable, str(Path(script).resolve()), "--worker"]
+        done = subprocess.run(command, env=env, cwd=BASE_DIR, timeout=timeout, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"the {label} bench failed on {urlsplit(database_url).scheme}")
+
+    with tempfile.TemporaryDirectory() as folder:
+        worker(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+    why = _postgres_unavailable()
+    if why:
+        print(f"\n{label} on PostgreSQL: not measured, {why}")
+        return
+    from psycopg import sql
+
+    name = sql.Identifier(postgres_db)
+    with _postgres_admin() as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    try:
+        worker(urlsplit(POSTGRES_URL)._replace(path=f"/{postgres_db}").geturl())
+    finally:
+        with _postgres_admin() as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+
+
 def _table(headers: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
 

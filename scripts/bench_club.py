@@ -15,18 +15,14 @@ import datetime as dt
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-import warnings
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench import POSTGRES_URL, _postgres_admin, _postgres_unavailable  # noqa: E402
+from scripts.bench import _setup_django, on_throwaway_databases  # noqa: E402
 
 SIZES = (200, int(os.environ.get("BENCH_CLUB_GAMES", 20_000)))
 MEMBERS = 40
@@ -41,23 +37,12 @@ TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
 def setup() -> None:
     if not os.environ.get("DATABASE_URL"):  # never the developer's db.sqlite3
         raise SystemExit("bench_club --worker: set DATABASE_URL to a throwaway database")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
     os.environ.update(
         DJANGO_DEBUG="false", DJANGO_SECURE_SSL_REDIRECT="false", DJANGO_ALLOWED_HOSTS="testserver"
     )
-    import django
-
-    warnings.filterwarnings("ignore", "No directory at")  # whitenoise: no collectstatic here
-    django.setup()
+    _setup_django()  # as the table screen's bench: DEBUG off, plain static files
     from django.core.management import call_command
-    from django.test.utils import override_settings
 
-    override_settings(
-        STORAGES={
-            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-        }
-    ).enable()
     call_command("migrate", verbosity=0, interactive=False)
 
 
@@ -190,41 +175,12 @@ def run() -> None:
         print(f"   {page:<18}{cells}  {'ok' if ok else 'OVER BUDGET'}")
 
 
-def _worker(database_url: str) -> None:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker"],
-        env=env,
-        cwd=ROOT,
-        timeout=WORKER_TIMEOUT,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"the club bench failed on {urlsplit(database_url).scheme}")
-
-
 def main() -> None:
     if "--worker" in sys.argv:
         setup()
         run()
         return
-    with tempfile.TemporaryDirectory() as folder:
-        _worker(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
-    why = _postgres_unavailable()
-    if why:
-        print(f"\n6. A club's history on PostgreSQL: not measured, {why}")
-        return
-    from psycopg import sql
-
-    name = sql.Identifier(POSTGRES_DB)
-    with _postgres_admin() as admin:
-        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
-    try:
-        _worker(urlsplit(POSTGRES_URL)._replace(path=f"/{POSTGRES_DB}").geturl())
-    finally:
-        with _postgres_admin() as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+    on_throwaway_databases(__file__, POSTGRES_DB, "6. A club's history", WORKER_TIMEOUT)
 
 
 if __name__ == "__main__":

@@ -15,17 +15,15 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import warnings
 from collections import Counter
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench import POSTGRES_URL, _postgres_admin, _postgres_unavailable  # noqa: E402
+from scripts.bench import on_throwaway_databases  # noqa: E402
 
 TEAMS, PASSES, HANDS, PLAYERS = int(os.environ.get("BENCH_TEAMS", 500)), 8, 16, 200
 POSTGRES_DB = "jassclub_bench_tournament"
@@ -176,11 +174,13 @@ def run() -> None:
         f"   results PDF request      {asked.status_code} in {pdf_request * 1000:.0f} ms "
         f"(budget: <= 2 s, or off the request path)"
     )
-    built_in = f"{built.built_in:.1f} s" if built and built.built_in else "?"
-    print(
-        f"   results PDF, the task    built in {built_in} by db_worker "
-        f"({pdf_time:.1f} s with its start), {pages} pages, then served {ready.status_code}"
-    )
+    if built is None:
+        print(f"   results PDF              drawn in the request: {pages} pages")
+    else:
+        print(
+            f"   results PDF, the task    built in {built.built_in or 0:.1f} s by db_worker "
+            f"({pdf_time:.1f} s with its start), {pages} pages, then served {ready.status_code}"
+        )
 
 
 def individual_schedule() -> None:
@@ -206,42 +206,12 @@ def individual_schedule() -> None:
     print(f"   repeated opponents       {repeated_opponents(history)}")
 
 
-def _worker(database_url: str) -> None:
-    """Run this script's ``--worker`` on one throwaway database; its figures go to stdout."""
-    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "false"}
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker"],
-        env=env,
-        cwd=ROOT,
-        timeout=WORKER_TIMEOUT,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"the tournament bench failed on {urlsplit(database_url).scheme}")
-
-
 def main() -> None:
     if "--worker" in sys.argv:
         setup()
         run()
         return
-    with tempfile.TemporaryDirectory() as folder:
-        _worker(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
-    why = _postgres_unavailable()
-    if why:
-        print(f"\n4. Tournament on PostgreSQL: not measured, {why}")
-    else:
-        from psycopg import sql
-
-        name = sql.Identifier(POSTGRES_DB)
-        with _postgres_admin() as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
-            admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
-        try:
-            _worker(urlsplit(POSTGRES_URL)._replace(path=f"/{POSTGRES_DB}").geturl())
-        finally:
-            with _postgres_admin() as admin:
-                admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+    on_throwaway_databases(__file__, POSTGRES_DB, "4. Tournament", WORKER_TIMEOUT)
     individual_schedule()
 
 

@@ -23,7 +23,7 @@ from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
 from tournaments.standings import bye_points
 
 TEMPLATE = "tournaments/results_pdf.html"
-INLINE_ENTRIES = 150  # a sheet of more entries is built by a task, never in a request
+INLINE_ENTRIES = 60  # drawn in the request in about a second; more: built by a task
 
 
 def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
