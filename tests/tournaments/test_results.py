@@ -426,6 +426,9 @@ def test_a_big_results_sheet_is_built_by_a_task_and_never_holds_a_request(
     assert client.get(url, HTTP_ACCEPT_LANGUAGE="en").status_code == 202
     call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
     fresh = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
-    assert "Die Neuen" in subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=fresh.content, capture_output=True, check=True
-    ).stdout.decode()
+    assert (
+        "Die Neuen"
+        in subprocess.run(
+            ["pdftotext", "-layout", "-", "-"], input=fresh.content, capture_output=True, check=True
+        ).stdout.decode()
+    )
