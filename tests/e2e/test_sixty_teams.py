@@ -1,0 +1,108 @@
+"""A director runs an evening of 60 teams from a phone, in German, then in French
+(issue 14): the entries come in from a spreadsheet's CSV, everyone is checked in at
+once, the pass is drawn and published, the summary says how far the tables are, the
+seating list gives every name its table, and a closed pass folds away."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import PHONE, has_horizontal_scroll, screenshot, sign_in
+
+TEAMS = 60
+
+
+@pytest.fixture
+def office(browser, live_server, transactional_db, tmp_path):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Member, Role
+    from tests.tournaments.test_services import tournament
+
+    club = Club.objects.create(name="Jass-Club Bärn", slug="baern", suit_style="german")
+    user = get_user_model().objects.create_user("director", password="jass-test-pw")
+    Member.objects.create(club=club, name="Director", user=user, role=Role.ADMIN)
+    t = tournament(club, name="Grosser Preisjass", passes=3, hands=2)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="de-CH"
+    )
+    own = urlsplit(live_server.url).netloc
+    elsewhere: list[str] = []
+    context.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if urlsplit(route.request.url).netloc == own
+            else (elsewhere.append(route.request.url), route.abort())
+        ),
+    )
+    page = context.new_page()
+    sign_in(page, live_server, "director", "jass-test-pw")
+    sheet = tmp_path / "anmeldungen.csv"
+    lines = ["Name;Spieler;Partner"] + [
+        f"Team {n:02} Zürioberland;Jürg {n};Käthi {n}" for n in range(1, TEAMS + 1)
+    ]
+    sheet.write_bytes("\r\n".join(lines).encode("cp1252"))  # as Excel saves it
+    yield page, t, sheet
+    context.close()
+    assert elsewhere == []
+
+
+def test_a_director_runs_sixty_teams_from_a_phone_in_german_and_french(office, live_server):
+    from tests.tournaments.test_services import play_out
+    from tournaments import services
+    from tournaments.models import Table
+
+    page, t, sheet = office
+    page.goto(live_server.url + t.get_absolute_url())
+    page.get_by_text("Anmeldungen aus einer CSV-Datei übernehmen").click()
+    page.set_input_files("#import input[type=file]", str(sheet))
+    page.get_by_role("button", name="Importieren").click()
+    expect(page.get_by_text("60 Anmeldungen aus der Datei übernommen.")).to_be_visible()
+    expect(page.locator(".entry-counts")).to_have_text("60 angemeldet · 0 anwesend")
+
+    page.get_by_role("button", name="Alle einchecken").click()
+    expect(page.locator(".entry-counts")).to_have_text("60 angemeldet · 60 anwesend")
+    page.get_by_role("button", name="Passe 1 auslosen").click()
+    page.get_by_role("button", name="Passe veröffentlichen").click()
+    expect(page.get_by_text("Passe veröffentlicht.")).to_be_visible()
+    summary = page.locator(".evening-summary")
+    expect(summary).to_contain_text("0 von 30 Tischen bestätigt")
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "sixty-teams-director-de")
+
+    tables = list(Table.objects.filter(round__tournament=t))
+    for table in tables[:29]:  # 29 tables play and are settled; one is still playing
+        play_out(table, 100)
+        services.decide_table(table)
+    page.reload()
+    expect(summary).to_contain_text("29 von 30 Tischen bestätigt")
+
+    page.get_by_role("link", name="Sitzliste").click()
+    names = page.locator(".seating-by-name tbody tr")
+    expect(names).to_have_count(TEAMS)
+    first = names.first.locator("td")
+    assert first.nth(0).inner_text().startswith("Team 01")
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "sixty-teams-seating-de")
+
+    play_out(tables[29], 100)
+    services.decide_table(tables[29])
+    page.go_back()
+    page.reload()
+    page.get_by_role("button", name="Passe abschliessen").click()
+    expect(page.locator("details.pass-fold > summary")).to_contain_text("30 Tische")
+
+    page.context.clear_cookies(name="django_language")
+    page.goto(live_server.url + "/")
+    page.select_option("select[name=language]", "fr")
+    page.locator("form.language-switch button").click()
+    page.goto(live_server.url + t.get_absolute_url())
+    expect(page.locator(".evening-summary")).to_contain_text("30 tables confirmées sur 30")
+    expect(page.locator(".entry-counts")).to_have_text("60 inscrites · 60 présentes")
+    expect(page.locator("details.pass-fold > summary")).to_contain_text("30 tables")
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "sixty-teams-director-fr")
