@@ -386,6 +386,7 @@ def test_the_bye_of_the_pass_being_played_shows_its_points_at_once(client, club)
 @pytest.mark.skipif(
     shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
 )
+@pytest.mark.django_db(transaction=True)  # the worker opens and closes its own connections
 def test_a_big_results_sheet_is_built_by_a_task_and_never_holds_a_request(
     client, played, monkeypatch
 ):
