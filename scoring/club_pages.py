@@ -12,7 +12,6 @@ from clubs import access
 from clubs.forms import SeasonForm
 from clubs.models import Member
 from scoring import statistics
-from scoring.models import Player
 from scoring.presenters import game_view
 
 RECENT_GAMES = 10  # listed on the club's page and a player's page
@@ -48,15 +47,13 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=member_id, club=club)
     season = SeasonForm(request.GET or None)
     start, end = season.dates()
-    recent = statistics.season_games(club, start, end).filter(
-        pk__in=Player.objects.filter(member=member).values("team__game")
-    )
-    line = statistics.line_with_partners(statistics.season_results(club, start, end), member)
+    results = statistics.season_results(club, start, end)
+    line = statistics.line_with_partners(results, member)
     context = {
         "club": club,
         "member": member,
         "season": season,
         "line": line,
-        "views": [game_view(game) for game in recent.with_everything()[:RECENT_GAMES]],
+        "views": [game_view(g) for g in statistics.recent_games(results, member, RECENT_GAMES)],
     }
     return render(request, "clubs/player.html", context)

@@ -74,6 +74,10 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-played_on", "-created_at", "-id"]
+        # a club's latest games in this order, read without sorting all of them
+        indexes = [
+            models.Index(fields=["club", "-played_on", "-created_at", "-id"], name="game_latest")
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(first_chooser__lte=3), name="game_first_chooser_is_a_seat"

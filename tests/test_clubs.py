@@ -275,9 +275,10 @@ def test_player_page_queries_do_not_grow_with_games(client, club, django_assert_
     for _ in range(count):
         played(club, "2026-03-01", [hand("hearts")])
 
-    # session, user, club, memberships, member, the 10 recent games with their teams,
-    # players and hands, the member's results summed, and summed by partner
-    with django_assert_num_queries(11):
+    # session, user, club, memberships, member, the member's results summed, and summed
+    # by partner, the ids of their 10 latest games, those games with their teams, players
+    # and hands
+    with django_assert_num_queries(12):
         response = client.get(reverse("clubs:player", args=[club.slug, anne.pk]))
 
     assert response.context["line"].games == count
