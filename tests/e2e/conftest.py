@@ -88,6 +88,23 @@ def page(browser, live_server, other_hosts):
     assert refused == [], "the page broke its own Content-Security-Policy"
 
 
+def own_host_only(context, live_server) -> list[str]:
+    """Let ``context`` reach the live server alone: the requests its pages tried to
+    send to any other host are blocked and listed (the list is returned)."""
+    own_host = urlsplit(live_server.url).netloc
+    elsewhere: list[str] = []
+
+    def only_the_site(route):
+        if urlsplit(route.request.url).netloc == own_host:
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_site)
+    return elsewhere
+
+
 def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

@@ -4,12 +4,10 @@ the legend on screen and a QR code of the standings."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import screenshot, sign_in
+from tests.e2e.conftest import own_host_only, screenshot, sign_in
 
 SCREEN = {"width": 1920, "height": 1080}
 
@@ -40,16 +38,7 @@ def projector(browser, live_server, sixty_teams):
     user = get_user_model().objects.create_user("director", password="jass-test-pw")
     Member.objects.create(club=sixty_teams.club, name="Director", user=user, role=Role.ADMIN)
     context = browser.new_context(viewport=SCREEN, locale="de-CH")
-    own = urlsplit(live_server.url).netloc
-    elsewhere: list[str] = []
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if urlsplit(route.request.url).netloc == own
-            else (elsewhere.append(route.request.url), route.abort())
-        ),
-    )
+    elsewhere = own_host_only(context, live_server)
     page = context.new_page()
     page.clock.install()
     sign_in(page, live_server, "director", "jass-test-pw")

@@ -5,12 +5,10 @@ seating list gives every name its table, and a closed pass folds away."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, has_horizontal_scroll, screenshot, sign_in
+from tests.e2e.conftest import PHONE, has_horizontal_scroll, own_host_only, screenshot, sign_in
 
 TEAMS = 60
 
@@ -29,16 +27,7 @@ def office(browser, live_server, transactional_db, tmp_path):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="de-CH"
     )
-    own = urlsplit(live_server.url).netloc
-    elsewhere: list[str] = []
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if urlsplit(route.request.url).netloc == own
-            else (elsewhere.append(route.request.url), route.abort())
-        ),
-    )
+    elsewhere = own_host_only(context, live_server)
     page = context.new_page()
     sign_in(page, live_server, "director", "jass-test-pw")
     sheet = tmp_path / "anmeldungen.csv"
