@@ -137,6 +137,7 @@ def test_a_new_version_of_the_static_files_replaces_the_cached_one(phone, live_s
         "&& !k.includes('jassclub-static-deploy-1'))"
     )
     assert "jassclub-pages" in page.evaluate(names)
+    page.wait_for_function(KEPT)  # the new worker kept the screen again before the cellar
     page.context.set_offline(True)
     page.reload()  # the new cache serves the screen's files
     expect(page.locator("#hand-form")).to_be_visible()
