@@ -27,6 +27,7 @@ OUT_FIRST_NEEDED = gettext_noop(
 # games stored before the ruleset's bounds, and what a game file may hold.
 MAX_GAME_HANDS = 1000
 TOO_MANY_HANDS = gettext_noop("a game has at most {most} hands")
+TEAMS_ONLY = gettext_noop("a game of two teams cannot use the differenzler preset")
 GAME_OVER_BEFORE = gettext_noop("the game was over after hand {last}; no hand may follow")
 
 # How the winner went out: on Stöck, on Weis, on trick points; or, without going
@@ -150,6 +151,8 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
     rule of a hand, a hand after the game was over, a missing or unwanted ``out_first``,
     more than ``MAX_GAME_HANDS`` hands.
     """
+    if ruleset.individual:  # counted by scoring.rules.differenzler
+        raise RulesError([Problem("ruleset.preset", TEAMS_ONLY)])
     problems: list[Problem] = []
     results: list[HandResult] = []
     totals: Pair = (0, 0)

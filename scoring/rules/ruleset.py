@@ -23,6 +23,8 @@ CARD_POINTS = 157  # every hand, last trick included (RULES.md §1)
 MATCH_CARD_POINTS = 257  # with the default match bonus of 100
 STOECK_POINTS = 20  # RULES.md §3
 
+DIFFERENZLER = "differenzler"  # RULES.md §10: the individual estimation game
+
 # What a ruleset may ask for. Jass is played to 1000–2500 (RULES.md §6), tournaments
 # over 16 hands or so (§9), with a match bonus of 100 and multipliers up to ×3 or
 # ×4 (§4); the bounds leave room for club variants and keep every game's points,
@@ -74,6 +76,11 @@ class Ruleset:
         """The card points of a match: all 157 and the match bonus (257, or 157 in
         a tournament without the bonus), before the trump's multiplier."""
         return CARD_POINTS + self.match_bonus
+
+    @property
+    def individual(self) -> bool:
+        """Four players each for themselves (Différenzler, RULES.md §10), not two teams."""
+        return self.preset == DIFFERENZLER
 
     @property
     def half_target(self) -> float | None:
@@ -153,7 +160,40 @@ PRESETS: dict[str, dict[str, Any]] = {
         "multipliers": _ALL_ONE,
         "trumps": list(TRUMPS),
     },
+    # RULES.md §10: four players each for themselves, a fixed number of hands, no Weis,
+    # Stöck, match bonus or multiplier; a suit is trump (obe-abe and unde-ufe only if
+    # the club allows them: ``trumps`` may say so).
+    DIFFERENZLER: {
+        "target": None,
+        "end": END_FIXED_HANDS,
+        "hands": 12,
+        "weis": "none",
+        "stoeck": False,
+        "match_bonus": 0,
+        "multipliers": _ALL_ONE,
+        "trumps": list(SUITS),
+    },
 }
+
+# The presets of a game of two teams (every one but Différenzler's).
+TEAM_PRESETS: tuple[str, ...] = tuple(name for name in PRESETS if name != DIFFERENZLER)
+
+# The fields a preset fixes: given in a file, they must say what the preset says.
+FIXED_FIELDS: dict[str, tuple[str, ...]] = {
+    DIFFERENZLER: ("target", "end", "weis", "stoeck", "match_bonus", "multipliers"),
+}
+FIXED_BY_PRESET = gettext_noop("is fixed by the {preset} preset: {expected!r}, not {value!r}")
+
+
+def _says(key: str, given: object, fixed: object) -> bool:
+    """Whether a field given next to a preset says what the preset fixes (multipliers
+    left out are ×1, so ``{"spades": 1}`` says what all ×1 says)."""
+    if key == "multipliers" and isinstance(given, Mapping) and isinstance(fixed, Mapping):
+        return all(
+            is_int(given.get(mode, 1)) and given.get(mode, 1) == fixed.get(mode, 1)
+            for mode in set(given) | set(fixed)
+        )
+    return given == fixed and type(given) is type(fixed)
 
 
 def preset(name: str) -> Ruleset:
@@ -201,6 +241,11 @@ def parse_ruleset(data: object, prefix: str = "ruleset", *, bounded: bool = True
     for key in FIELDS[1:]:
         if key in data:
             values[key] = data[key]
+    fixed_keys = FIXED_FIELDS.get(name, ()) if isinstance(name, str) else ()
+    fixed = PRESETS[str(name)] if fixed_keys else {}
+    for key in fixed_keys:
+        if key in data and not _says(key, data[key], fixed[key]):
+            bad(key, FIXED_BY_PRESET, preset=name, expected=fixed[key], value=data[key])
 
     target, end, hands = values["target"], values["end"], values["hands"]
     if end not in ENDS:

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from scoring.rules import (
     CARD_POINTS,
     NO_TRUMP,
-    PRESETS,
     STOECK_POINTS,
     SUITS,
     TRUMPS,
@@ -33,6 +32,7 @@ from scoring.rules import (
     slate,
     weis_table,
 )
+from scoring.rules.ruleset import TEAM_PRESETS
 from scoring.rules.slate import WIPE_AT
 from tests.rules.builders import possible_weis
 
@@ -52,7 +52,7 @@ TEAMS = (Team("Les Bourgs", ("Anne", "Claude")), Team("Les Nells", ("Bernard", "
 
 @st.composite
 def rulesets(draw: st.DrawFn, max_target: int = 3000) -> Ruleset:
-    name = draw(st.sampled_from(sorted(PRESETS)))
+    name = draw(st.sampled_from(sorted(TEAM_PRESETS)))
     data: dict[str, Any] = {"preset": name}
     if draw(st.booleans()):
         data["multipliers"] = draw(
