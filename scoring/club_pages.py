@@ -12,7 +12,7 @@ from clubs import access
 from clubs.forms import SeasonForm
 from clubs.models import Member
 from scoring import statistics
-from scoring.presenters import game_view
+from scoring.presenters import any_view, game_view
 
 RECENT_GAMES = 10  # listed on the club's page and a player's page
 
@@ -32,7 +32,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "club": club,
         "season": season,
-        "views": [game_view(game) for game in recent.with_everything()[:RECENT_GAMES]],
+        "views": [any_view(game) for game in recent.with_everything()[:RECENT_GAMES]],
         "standings": statistics.leaderboard(members, lines),
         "role": access.role_in(request.user, club.pk),
         "members": members,

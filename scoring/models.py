@@ -16,6 +16,7 @@ from clubs.models import SUIT_STYLES
 from jassclub.links import RevocableLink
 from scoring import extras, rules
 from scoring.rules import gamefile
+from scoring.rules.differenzler import DiffHand
 
 TEAM_CHOICES = [(0, _("Team 1")), (1, _("Team 2"))]
 TRUMP_CHOICES = [
@@ -95,6 +96,30 @@ class Game(models.Model):
         # Read as stored: a game started before the ruleset's bounds (issue 11) still
         # counts and shows as it did; every new ruleset is checked with them.
         return rules.parse_ruleset(self.ruleset, bounded=False)
+
+    @property
+    def individual(self) -> bool:
+        """Four players each for themselves (Différenzler, RULES.md §10): its players are
+        kept as two "teams" of the seats 0 and 2, 1 and 3, without names."""
+        return self.ruleset.get("preset") == rules.DIFFERENZLER
+
+    def seat_names(self) -> tuple[str, str, str, str]:
+        """The four players' names in seat order (teams and players prefetched)."""
+        teams = sorted(self.teams.all(), key=lambda team: team.index)
+        players = [team.ordered_players() for team in teams]
+        names = [players[seat % 2][seat // 2].name for seat in range(4)]
+        return (names[0], names[1], names[2], names[3])
+
+    def individual_record(self) -> gamefile.IndividualRecord:
+        """A Différenzler game as the rules engine sees it (teams, players and hands
+        prefetched)."""
+        return gamefile.IndividualRecord(
+            name=self.name,
+            played_on=self.played_on,
+            ruleset=self.rules,
+            players=self.seat_names(),
+            hands=tuple(hand.to_diff() for hand in sorted(self.hands.all(), key=_number)),
+        )
 
     def record(self) -> gamefile.GameRecord:
         """The game as the rules engine sees it (uses prefetched teams and hands)."""
@@ -182,6 +207,14 @@ class Hand(models.Model):
     trump = models.CharField(_("trump"), max_length=10, choices=TRUMP_CHOICES)
     cards_0 = models.PositiveSmallIntegerField(_("card points, team 1"), null=True, blank=True)
     cards_1 = models.PositiveSmallIntegerField(_("card points, team 2"), null=True, blank=True)
+    # Différenzler (RULES.md §10): each player's card points (``cards_0`` … ``cards_3`` in
+    # seat order) and the estimates revealed with them
+    cards_2 = models.PositiveSmallIntegerField(_("card points, seat 3"), null=True, blank=True)
+    cards_3 = models.PositiveSmallIntegerField(_("card points, seat 4"), null=True, blank=True)
+    estimate_0 = models.PositiveSmallIntegerField(_("estimate, seat 1"), null=True, blank=True)
+    estimate_1 = models.PositiveSmallIntegerField(_("estimate, seat 2"), null=True, blank=True)
+    estimate_2 = models.PositiveSmallIntegerField(_("estimate, seat 3"), null=True, blank=True)
+    estimate_3 = models.PositiveSmallIntegerField(_("estimate, seat 4"), null=True, blank=True)
     match = models.PositiveSmallIntegerField(
         _("match"), choices=TEAM_CHOICES, null=True, blank=True
     )
@@ -208,6 +241,27 @@ class Hand(models.Model):
                 | Q(cards_0__isnull=False, cards_1__isnull=False),
                 name="hand_cards_both_or_neither",
             ),
+            models.CheckConstraint(  # a Différenzler hand is stored whole
+                condition=Q(
+                    cards_2__isnull=True,
+                    cards_3__isnull=True,
+                    estimate_0__isnull=True,
+                    estimate_1__isnull=True,
+                    estimate_2__isnull=True,
+                    estimate_3__isnull=True,
+                )
+                | Q(
+                    cards_0__isnull=False,
+                    cards_1__isnull=False,
+                    cards_2__isnull=False,
+                    cards_3__isnull=False,
+                    estimate_0__isnull=False,
+                    estimate_1__isnull=False,
+                    estimate_2__isnull=False,
+                    estimate_3__isnull=False,
+                ),
+                name="hand_differenzler_whole",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -224,6 +278,25 @@ class Hand(models.Model):
             out_first=self.out_first,
             chooser=self.chooser or None,
             chibre=self.chibre,
+        )
+
+    def to_diff(self) -> DiffHand:
+        """A Différenzler hand: the trump, the four estimates and card points."""
+        return DiffHand(
+            trump=self.trump,
+            estimates=(self.estimate_0, self.estimate_1, self.estimate_2, self.estimate_3),  # type: ignore[arg-type]
+            cards=(self.cards_0, self.cards_1, self.cards_2, self.cards_3),  # type: ignore[arg-type]
+        )
+
+    @classmethod
+    def from_diff(cls, game: Game, number: int, hand: DiffHand) -> Hand:
+        e, c = hand.estimates, hand.cards
+        return cls(
+            game=game,
+            number=number,
+            trump=hand.trump,
+            **{f"estimate_{seat}": e[seat] for seat in range(4)},
+            **{f"cards_{seat}": c[seat] for seat in range(4)},
         )
 
     @classmethod

@@ -68,7 +68,7 @@ class Done:
 
 @transaction.atomic
 def store_game(
-    record: gamefile.GameRecord,
+    record: gamefile.GameRecord | gamefile.IndividualRecord,
     *,
     club: Club | None = None,
     suit_style: str = "french",
@@ -92,6 +92,9 @@ def store_game(
         form_key=form_key,
     )
     members = {m.name.casefold(): m for m in club.members.all()} if club else {}
+    if isinstance(record, gamefile.IndividualRecord):
+        _store_individual(game, record, members, new_members=new_members)
+        return game
     players: list[Player] = []
     for index, team_record in enumerate(record.teams):
         team = Team.objects.create(game=game, index=index, name=team_record.name)
@@ -107,6 +110,32 @@ def store_game(
     )
     statistics.create_results(game, players, statistics.figures(game, record.hands))
     return game
+
+
+def _store_individual(
+    game: Game, record: gamefile.IndividualRecord, members: dict[str, Member], *, new_members: bool
+) -> None:
+    """A Différenzler game's players and hands. Its four players are kept as two
+    unnamed "teams" of the seats 0 and 2, 1 and 3 (``Game.seat_names``); a player is
+    the club's member of that name, or with ``new_members`` a new member."""
+    club = game.club
+    if club and new_members:
+        for name in record.players:
+            if name.casefold() not in members:
+                members[name.casefold()] = Member.objects.create(club=club, name=name)
+    teams = [Team.objects.create(game=game, index=index, name="") for index in (0, 1)]
+    Player.objects.bulk_create(
+        Player(
+            team=teams[seat % 2],
+            position=seat // 2,
+            name=name,
+            member=members.get(name.casefold()),
+        )
+        for seat, name in enumerate(record.players)
+    )
+    Hand.objects.bulk_create(
+        Hand.from_diff(game, number, hand) for number, hand in enumerate(record.hands, start=1)
+    )
 
 
 def start_game(
@@ -196,7 +225,8 @@ class GameInFileError(Exception):
 def export_game(game: Game) -> dict[str, Any]:
     """The ``jass-game/1`` document of a stored game, with its computed ``result``
     and, under ``x-jassclub``, the suit names and the seat that held the 7 of diamonds."""
-    document = game.record().to_dict()
+    record = game.individual_record() if game.individual else game.record()
+    document = record.to_dict()
     document[SITE_KEY] = {"suit_style": game.suit_style, "first_chooser": game.first_chooser}
     return document
 

@@ -86,7 +86,10 @@ def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
 
 
 def rebuilt_rows(game: Game) -> list[PlayerResult]:
-    """A game's rows as its hands make them (teams, players and hands prefetched)."""
+    """A game's rows as its hands make them (teams, players and hands prefetched). A
+    Différenzler game has none yet: its players' figures are not a team's."""
+    if game.individual:
+        return []
     record = game.record()
     players = [player for team in game.teams.all() for player in team.players.all()]
     return list(_rows(game, players, figures(game, record.hands)))

@@ -258,7 +258,7 @@ def test_export_game_needs_an_id_or_all():
         call_command("export_game", stdout=io.StringIO())
 
 
-def test_load_demo_loads_two_games_and_a_tournament_once():
+def test_load_demo_loads_three_games_and_a_tournament_once():
     from tournaments import services as tournament_services
     from tournaments.models import Tournament
 
@@ -266,8 +266,11 @@ def test_load_demo_loads_two_games_and_a_tournament_once():
     call_command("load_demo", stdout=io.StringIO())
 
     games = list(Game.objects.filter(table__isnull=True).with_everything())
-    assert len(games) == 2
-    assert sorted(game.result().over for game in games) == [False, True]
+    assert len(games) == 3
+    differenzler = next(game for game in games if game.individual)
+    assert differenzler.individual_record().result().over
+    teams = [game for game in games if not game.individual]
+    assert sorted(game.result().over for game in teams) == [False, True]
     tournament = Tournament.objects.get()
     first, second = tournament.schedule.all()
     assert first.state == "closed"

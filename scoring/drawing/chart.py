@@ -23,8 +23,10 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 NAME_CHARS = 16  # longer team names are shortened in the legend
 MOST_DOTS = 100  # a dot per hand up to this many hands; beyond, the lines alone
 
-TEAM_COLOURS = ("#0d6efd", "#d63384")
-TEAM_DASHES = (None, "7 4")  # team 0 a solid line, team 1 a dashed one
+TEAM_COLOURS = ("#0d6efd", "#d63384", "#198754", "#fd7e14")
+# team 0 a solid line, team 1 a dashed one; a Différenzler's players 3 and 4 a dotted and
+# a dash-dotted one, so that the lines differ without colour too
+TEAM_DASHES = (None, "7 4", "2 3", "8 3 2 3")
 
 
 def _nice_step(top: float, ticks: int) -> int:
@@ -43,10 +45,10 @@ def _shorten(name: str) -> str:
 
 
 def totals_chart_svg(
-    totals: Sequence[tuple[int, int]],
+    totals: Sequence[Sequence[int]],
     *,
     target: int | None,
-    team_names: tuple[str, str],
+    team_names: Sequence[str],
     label: str,
     target_label: str,
     half_label: str,
@@ -56,8 +58,10 @@ def totals_chart_svg(
     of it (when there is a target); a legend with the team names.
 
     ``totals[i]`` is the two teams' totals after hand i + 1. Texts come in already
-    translated and are escaped here.
+    translated and are escaped here. With four names (a Différenzler's players) there
+    are four lines and the legend has two rows.
     """
+    lines = len(team_names)
     hands = len(totals)
     highest = max([target or 0, *(max(pair) for pair in totals), 100])
     y_step = _nice_step(highest, 5)
@@ -192,7 +196,7 @@ def totals_chart_svg(
     # legend entries
     radius = 3.0 if hands <= 20 else 2.0 if hands <= 40 else 1.5
     legend_x = (PLOT_X0, PLOT_X0 + (PLOT_X1 - PLOT_X0) / 2 + 4)
-    for team in (0, 1):
+    for team in range(lines):
         colour, team_dash = TEAM_COLOURS[team], TEAM_DASHES[team]
         points = [(px(0), py(0))] + [
             (px(hand), py(pair[team])) for hand, pair in enumerate(totals, start=1)
@@ -218,12 +222,12 @@ def totals_chart_svg(
                     ("cx", x),
                     ("cy", y),
                     ("r", radius),
-                    ("fill", colour if team == 0 else "none"),
+                    ("fill", colour if team % 2 == 0 else "none"),
                     ("stroke", colour),
                     ("stroke-width", 1.4),
                 )
             )
-        lx, ly = legend_x[team], 16.0
+        lx, ly = legend_x[team % 2], 16.0 if lines <= 2 else 10.0 + 15.0 * (team // 2)
         name = _shorten(team_names[team])
         room = (PLOT_X1 - PLOT_X0) / 2 - 40
         squeeze = text_width(name, 13) > room
@@ -248,7 +252,7 @@ def totals_chart_svg(
                 ("cx", lx + 13),
                 ("cy", ly),
                 ("r", 3),
-                ("fill", colour if team == 0 else "none"),
+                ("fill", colour if team % 2 == 0 else "none"),
                 ("stroke", colour),
                 ("stroke-width", 1.4),
             )

@@ -18,12 +18,13 @@ from .game import (
     play_corrected,
     points_to_go_out,
 )
-from .gamefile import FORMAT, GameRecord, Team, read_game
+from .gamefile import FORMAT, GameRecord, IndividualRecord, Team, read_game
 from .hand import Hand, HandParts, check_hand, hand_parts, hand_points, most_weis
 from .problems import Problem, RulesError
 from .referee import weis_verdict as weis_verdict
 from .ruleset import (
     CARD_POINTS,
+    DIFFERENZLER,
     MAX_FIXED_HANDS,
     MAX_MATCH_BONUS,
     MAX_MULTIPLIER,
@@ -45,6 +46,7 @@ __all__ = [
     "CARDS_MISSING",
     "CARDS_MISSING_FIRST_OUT",
     "CARD_POINTS",
+    "DIFFERENZLER",
     "FORMAT",
     "KINDS",
     "MAX_FIXED_HANDS",
@@ -64,6 +66,7 @@ __all__ = [
     "Hand",
     "HandParts",
     "HandResult",
+    "IndividualRecord",
     "Marks",
     "Problem",
     "RulesError",

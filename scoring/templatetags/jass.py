@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from scoring import rules
 from scoring.drawing.chart import totals_chart_svg
 from scoring.drawing.slate import slate_svg
-from scoring.presenters import GameView, TeamView
+from scoring.presenters import DiffView, GameView, TeamView
 from scoring.suits import TrumpLabel, trump_label
 
 register = template.Library()
@@ -23,12 +23,16 @@ def slate(team: TeamView) -> SafeString:
 
 
 @register.simple_tag
-def totals_chart(view: GameView) -> SafeString:
+def totals_chart(view: GameView | DiffView) -> SafeString:
     svg = totals_chart_svg(
         view.totals_by_hand,
         target=view.ruleset.target,
         team_names=view.team_names,
-        label=_("Totals of both teams, hand by hand"),
+        label=(
+            _("Each player's total difference, hand by hand")
+            if isinstance(view, DiffView)
+            else _("Totals of both teams, hand by hand")
+        ),
         target_label=_("target"),
         half_label=_("half"),
     )

@@ -12,11 +12,13 @@ from __future__ import annotations
 import functools
 import re
 import secrets
+from typing import NoReturn
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from clubs import access
 from clubs.models import Role
@@ -27,11 +29,22 @@ from scoring.models import Game
 DEVICE_COOKIE = "jass_device"
 
 
-def game_for(request: HttpRequest, game_id: int, needed: str = Role.MEMBER) -> Game:
+def game_for(
+    request: HttpRequest, game_id: int, needed: str = Role.MEMBER, *, individual: bool = False
+) -> Game:
     """The game with teams, players and hands, if the user may see it (and do what
-    ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that."""
+    ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that.
+
+    A page of a game of two teams (the table screen, the slate…) is a 404 for a
+    Différenzler game unless it says it shows ``individual`` games too."""
     game = get_object_or_404(Game.objects.with_everything(), pk=game_id)
+    if game.individual and not individual:
+        teams_only()
     return check(request, game, needed)
+
+
+def teams_only() -> NoReturn:
+    raise Http404(_("This page is for games of two teams; a Différenzler game has its own."))
 
 
 def check(request: HttpRequest, game: Game, needed: str) -> Game:

@@ -23,7 +23,7 @@ from scoring.forms import (
     UploadGameForm,
     problem_message,
 )
-from scoring.presenters import game_view
+from scoring.presenters import any_view, diff_view, game_view
 from scoring.rules import RulesError
 from scoring.views.common import (
     can_score,
@@ -43,7 +43,7 @@ def home(request: HttpRequest) -> HttpResponse:
         .select_related("club")[:50]
     )
     context = {
-        "views": [game_view(game) for game in games],
+        "views": [any_view(game) for game in games],
         "clubs": [m.club for m in access.memberships(request.user).values()],
         "can_start": bool(access.scoring_clubs(request.user)),
     }
@@ -88,7 +88,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @require_GET
 @signed_in_or_table_link
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_for(request, game_id)
+    game = game_for(request, game_id, individual=True)
+    if game.individual:
+        context = {"view": diff_view(game), "can_score": can_score(request, game)}
+        return render(request, "scoring/differenzler_game.html", context)
     view = game_view(game)
     poll = reverse("scoring:live", args=[game.pk]) + f"?where=game&shown={view.version}"
     context = {"view": view, "can_score": can_score(request, game), "poll_url": poll}
@@ -98,7 +101,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 @signed_in_or_table_link
 def game_file(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_for(request, game_id)
+    game = game_for(request, game_id, individual=True)
     document = json.dumps(services.export_game(game), ensure_ascii=False, indent=2)
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     filename = f"{slugify(game.name) or 'game'}-{game.pk}.json"

@@ -34,6 +34,7 @@ from scoring.views.common import (
     game_for,
     remember_device,
     signed_in_or_table_link,
+    teams_only,
 )
 
 
@@ -97,6 +98,8 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         Game.objects.prefetch_related("teams__players").select_related(*extras.related()),
         pk=game_id,
     )
+    if game.individual:
+        teams_only()
     check(request, game, Role.SCORER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
     number = _posted_number(request)

@@ -22,11 +22,9 @@ def test_home_on_a_phone_shows_the_demo_games(page, live_server, demo, other_hos
     sign_in(page, live_server, "demo-member", "jass-demo")
 
     cards = page.locator(".game-card")
-    assert cards.count() == 2
-    assert (
-        "Les Bourgs won" in cards.nth(0).inner_text()
-        or "Les Bourgs won" in cards.nth(1).inner_text()
-    )
+    assert cards.count() == 3  # two Schieber games and a Différenzler
+    expect(cards.filter(has_text="Différenzler")).to_contain_text("Heidi won")
+    expect(cards.filter(has_text="Les Bourgs won")).to_have_count(1)
     expect(page.get_by_text("Les Nells is Rubicon")).to_be_visible()
     expect(page.get_by_text("In progress")).to_be_visible()
     assert not has_horizontal_scroll(page)
@@ -49,3 +47,26 @@ def test_language_switch_without_javascript_then_open_a_game(page, live_server, 
     assert page.locator(".team-total").all_inner_texts() == ["1119", "303"]
     assert not has_horizontal_scroll(page)
     screenshot(page, "game-de")
+
+
+def test_a_differenzler_game_on_a_phone_in_german(page, live_server, demo):
+    sign_in(page, live_server, "demo-member", "jass-demo")
+    page.select_option("#language", "de")
+    page.get_by_role("button", name="OK").click()
+    page.wait_for_selector("html[lang=de]")
+
+    page.get_by_role("link", name="Différenzler, table 3").click()
+    expect(page.get_by_role("heading", name="Différenzler, table 3")).to_be_visible()
+    expect(page.locator(".status")).to_contain_text("Heidi hat gewonnen")
+    standings = page.locator("table.differenzler-standings tbody tr")
+    assert [row.locator("th").inner_text() for row in standings.all()] == [
+        "Heidi",
+        "Ueli",
+        "Köbi",
+        "Vreni",
+    ]
+    expect(standings.first).to_contain_text("49")
+    assert page.locator("table.differenzler-hands tbody tr").count() == 12
+    expect(page.locator(".chart svg polyline")).to_have_count(4)
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "differenzler-game-de")
