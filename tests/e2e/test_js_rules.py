@@ -13,7 +13,6 @@ import pytest
 
 from scoring.rules import (
     CARD_POINTS,
-    PRESETS,
     SUITS,
     TRUMPS,
     Hand,
@@ -25,6 +24,7 @@ from scoring.rules import (
     weis_table,
 )
 from scoring.rules.game import _first_out
+from scoring.rules.ruleset import TEAM_PRESETS
 from tests.rules.builders import lead_in, possible_weis
 
 RULES_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "rules.js"
@@ -56,7 +56,7 @@ def rules_page(browser):
 
 
 def random_ruleset(rng: random.Random) -> Ruleset:
-    data: dict[str, Any] = {"preset": rng.choice(sorted(PRESETS))}
+    data: dict[str, Any] = {"preset": rng.choice(sorted(TEAM_PRESETS))}
     if rng.random() < 0.5:
         modes = rng.sample(TRUMPS, rng.randint(1, len(TRUMPS)))
         data["multipliers"] = {mode: rng.randint(1, 4) for mode in modes}
