@@ -411,3 +411,70 @@ class SpectatorLink(RevocableLink):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:spectate", args=[self.token])
+
+
+# -- Différenzler at the table (RULES.md §10) ----------------------------------------------
+
+
+class SeatLink(RevocableLink):
+    """A Différenzler player's own phone: whoever holds the link types that seat's
+    estimates, and sees the game once the hands are scored; nothing else."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_links")
+    seat = models.PositiveSmallIntegerField(_("seat"), choices=SEAT_CHOICES)
+
+    class Meta:
+        verbose_name = _("seat link")
+        verbose_name_plural = _("seat links")
+        ordering = ["seat", "-created_at"]
+        constraints = [models.CheckConstraint(condition=Q(seat__lte=3), name="seat_link_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.game} ({self.get_seat_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:seat", args=[self.token])
+
+
+class OpenHand(models.Model):
+    """The Différenzler hand being played, before its points are in: its trump (drawn or
+    tapped) and, once the scorer starts it, when. Its estimates are sealed in
+    ``Estimate`` rows; recording the points stores the ``Hand`` and removes both."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="open_hand")
+    number = models.PositiveIntegerField(_("hand"))
+    trump = models.CharField(_("trump"), max_length=10, choices=TRUMP_CHOICES, blank=True)
+    trump_drawn = models.BooleanField(_("drawn at random"), default=False)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("hand being played")
+        verbose_name_plural = _("hands being played")
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.number}"
+
+
+class Estimate(models.Model):
+    """One player's sealed estimate of the card points they will make in a hand: shown to
+    nobody (the scorer included) until that hand's points are recorded."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="estimates")
+    number = models.PositiveIntegerField(_("hand"))
+    seat = models.PositiveSmallIntegerField(_("seat"), choices=SEAT_CHOICES)
+    value = models.PositiveSmallIntegerField(_("estimate"))
+    updated_at = models.DateTimeField(_("when"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("estimate")
+        verbose_name_plural = _("estimates")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number", "seat"], name="estimate_once_per_seat"
+            ),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="estimate_seat"),
+            models.CheckConstraint(condition=Q(value__lte=157), name="estimate_at_most_157"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.number} {self.get_seat_display()}"

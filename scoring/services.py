@@ -309,12 +309,34 @@ def _log(
     form_key: uuid.UUID,
     author: Author,
 ) -> HandChange:
+    return log_change(
+        game,
+        number,
+        action,
+        None if before is None else before.to_rules().to_dict(),
+        None if after is None else after.to_dict(),
+        form_key,
+        author,
+    )
+
+
+def log_change(
+    game: Game,
+    number: int,
+    action: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    form_key: uuid.UUID,
+    author: Author,
+) -> HandChange:
+    """Keep a change to a game's hands (``before`` and ``after`` as the game file
+    writes a hand) for the table to see."""
     return HandChange.objects.create(
         game=game,
         hand_number=number,
         action=action,
-        before=None if before is None else before.to_rules().to_dict(),
-        after=None if after is None else after.to_dict(),
+        before=before,
+        after=after,
         form_key=form_key,
         device=author.device[:200],
         reason=author.reason[:200],

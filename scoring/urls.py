@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import games, offline, referee, sharing, slate, table
+from scoring.views import differenzler, games, offline, referee, sharing, slate, table
 
 app_name = "scoring"
 urlpatterns = [
@@ -21,6 +21,19 @@ urlpatterns = [
     path("games/<int:game_id>/slate/", slate.big_slate, name="big_slate"),
     path("games/<int:game_id>/slate/live/", slate.big_slate_live, name="big_slate_live"),
     path("games/<int:game_id>/game.json", games.game_file, name="game_file"),
+    path("games/new/differenzler/", differenzler.new_game, name="new_differenzler"),
+    path("games/<int:game_id>/trump/", differenzler.choose_trump, name="choose_trump"),
+    path(
+        "games/<int:game_id>/estimate/<int:seat>/",
+        differenzler.estimate_here,
+        name="estimate_here",
+    ),
+    path("games/<int:game_id>/start/", differenzler.start_hand, name="start_hand"),
+    path("games/<int:game_id>/points/", differenzler.record_points, name="record_points"),
+    path("games/<int:game_id>/seats/", differenzler.make_seat_links, name="make_seat_links"),
+    path("games/<int:game_id>/estimates/live/", differenzler.live, name="differenzler_live"),
+    path("seat/<str:token>/", differenzler.seat, name="seat"),
+    path("seat/<str:token>/live/", differenzler.seat_live, name="seat_live"),
     path("games/<int:game_id>/sharing/", sharing.sharing, name="sharing"),
     path("games/<int:game_id>/sharing/new/", sharing.share_game, name="share_game"),
     path(

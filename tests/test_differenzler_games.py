@@ -166,8 +166,12 @@ def test_the_winner_is_named_on_the_page_and_in_the_list(client):
 def test_the_table_screens_of_two_teams_are_not_for_it(client):
     upload(client, DOCUMENT)
     game = Game.objects.get()
-    for name in ("scoring:table", "scoring:big_slate", "scoring:sharing"):
+    for name in ("scoring:big_slate", "scoring:sharing"):
         assert client.get(reverse(name, args=[game.pk])).status_code == 404
+    # its table screen is the Différenzler one: the game is over
+    table = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Shared first place" in table.content.decode()
+    assert "Start the hand" not in table.content.decode()
     posted = client.post(reverse("scoring:record_hand", args=[game.pk]), {"hand_number": 4})
     assert posted.status_code == 404
     assert Hand.objects.filter(game=game).count() == 3

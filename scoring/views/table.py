@@ -27,6 +27,7 @@ from scoring.forms import (
 from scoring.models import Game, HandChange
 from scoring.presenters import GameView, game_version, game_view, seat_names
 from scoring.rules import RulesError
+from scoring.views import differenzler
 from scoring.views.common import (
     author_of,
     can_score,
@@ -79,7 +80,10 @@ def _table(
 @require_GET
 @signed_in_or_table_link
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _table(request, game_view(game_for(request, game_id)))
+    game = game_for(request, game_id, individual=True)
+    if game.individual:  # the Différenzler table: its scorers only
+        return differenzler.table(request, check(request, game, Role.SCORER))
+    return _table(request, game_view(game))
 
 
 def table_with_forms(request: HttpRequest, game_id: int, **extra_forms: Any) -> HttpResponse:

@@ -1,0 +1,274 @@
+"""The Différenzler table (RULES.md §10), one action per function, each in one
+transaction with the game's row locked: the trump of the hand, each player's sealed
+estimate, starting the hand, recording its points.
+
+The estimates stay sealed: nothing here returns another seat's estimate before the
+hand's points are recorded. Once the scorer starts a hand its estimates and trump
+cannot change; recording the points stores the ``Hand`` with the four estimates, and
+the sealed rows are gone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import uuid
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from clubs.models import Club
+from scoring import services
+from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
+from scoring.rules import CARD_POINTS, Problem, RulesError, differenzler, gamefile, parse_ruleset
+from scoring.rules.differenzler import DiffHand
+from scoring.services import Author, StaleScreen, log_change
+
+GAME_OVER = gettext_noop("The game is over: all {hands} hands are played.")
+STARTED = gettext_noop("Hand {number} has started: its estimates and trump can no longer change.")
+NOT_STARTED = gettext_noop(
+    "Hand {number} has not started yet: every player estimates, then the scorer starts it."
+)
+NO_TRUMP_YET = gettext_noop("Choose the trump of hand {number} first, or draw it.")
+MISSING = gettext_noop("Still to estimate: {seats}.")
+FOURTH_NEGATIVE = gettext_noop(
+    "The three card points typed make {sum}, more than the {total} of a hand."
+)
+TYPE_THREE = gettext_noop("Type the card points of at least three players.")
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What anyone at the table may know of the hand being played: its number, trump,
+    whether it started, and which seats have estimated (never how much)."""
+
+    number: int
+    trump: str
+    trump_drawn: bool
+    started: bool
+    estimated: frozenset[int]
+    over: bool
+
+    @property
+    def all_estimated(self) -> bool:
+        return len(self.estimated) == differenzler.PLAYERS
+
+    @property
+    def version(self) -> str:
+        seats = "".join(str(seat) for seat in sorted(self.estimated))
+        return f"{self.number}-{self.trump}-{int(self.started)}-{seats}-{int(self.over)}"
+
+
+def state(game: Game, played: int | None = None) -> TableState:
+    """The hand being played of ``game`` (``played``: its number of hands, if known)."""
+    if played is None:
+        played = game.hands.count()
+    number = played + 1
+    over = played >= (game.rules.hands or 0)
+    open_hand = OpenHand.objects.filter(game=game, number=number).first()
+    estimated = frozenset(
+        Estimate.objects.filter(game=game, number=number).values_list("seat", flat=True)
+    )
+    return TableState(
+        number=number,
+        trump=open_hand.trump if open_hand else "",
+        trump_drawn=bool(open_hand and open_hand.trump_drawn),
+        started=bool(open_hand and open_hand.started_at),
+        estimated=estimated,
+        over=over,
+    )
+
+
+def own_estimate(game: Game, number: int, seat: int) -> int | None:
+    """A seat's own sealed estimate, for that seat's phone alone."""
+    return (
+        Estimate.objects.filter(game=game, number=number, seat=seat)
+        .values_list("value", flat=True)
+        .first()
+    )
+
+
+def _locked(game: Game) -> int:
+    """Lock the game's row; the number of hands it has."""
+    Game.objects.select_for_update().filter(pk=game.pk).values_list("pk").get()
+    return game.hands.count()
+
+
+def _refuse(template: str, field: str = "", **params: object) -> RulesError:
+    return RulesError([Problem(field, template, params=params)])
+
+
+def _open(game: Game, number: int, played: int) -> OpenHand:
+    """The hand being played, checked to be ``number`` and not past the last hand."""
+    last = game.rules.hands or 0
+    if played >= last:
+        raise _refuse(GAME_OVER, hands=last)
+    if number != played + 1:
+        raise StaleScreen(_("This screen is out of date — here is the game now."))
+    open_hand = OpenHand.objects.filter(game=game).first()
+    if open_hand is not None and open_hand.number != number:
+        open_hand.delete()  # a hand left open before an undo
+        open_hand = None
+    if open_hand is None:
+        open_hand = OpenHand.objects.create(game=game, number=number)
+    return open_hand
+
+
+@transaction.atomic
+def choose_trump(game: Game, number: int, trump: str | None) -> OpenHand:
+    """The trump of hand ``number``: the one turned up at the table, or with ``None`` a
+    suit the site draws at random among the game's trumps (as Swisslos does). It may
+    change until the hand starts."""
+    open_hand = _open(game, number, _locked(game))
+    if open_hand.started_at:
+        raise _refuse(STARTED, "trump", number=number)
+    ruleset = game.rules
+    if trump is None:
+        trump, drawn = secrets.choice(ruleset.trumps), True
+    else:
+        drawn = False
+        problems = differenzler.check_trump(ruleset, trump)
+        if problems:
+            raise RulesError(problems)
+    open_hand.trump, open_hand.trump_drawn = trump, drawn
+    open_hand.save(update_fields=["trump", "trump_drawn"])
+    return open_hand
+
+
+@transaction.atomic
+def seal_estimate(game: Game, number: int, seat: int, value: object) -> None:
+    """A player's estimate of hand ``number``, sealed: it may change until the scorer
+    starts the hand, and nobody sees it before the hand's points are recorded."""
+    problems = differenzler.check_estimate(value, seat)
+    if problems:
+        raise RulesError(problems)
+    open_hand = _open(game, number, _locked(game))
+    if open_hand.started_at:
+        raise _refuse(STARTED, f"estimates[{seat}]", number=number)
+    Estimate.objects.update_or_create(
+        game=game, number=number, seat=seat, defaults={"value": value}
+    )
+
+
+@transaction.atomic
+def start_hand(game: Game, number: int, seat_names: tuple[str, ...]) -> OpenHand:
+    """The first card is played: the trump and the four estimates are kept as they
+    are. Refused until every player has estimated and the trump is chosen; starting
+    twice (a double tap) is starting once."""
+    open_hand = _open(game, number, _locked(game))
+    if open_hand.started_at:
+        return open_hand
+    if not open_hand.trump:
+        raise _refuse(NO_TRUMP_YET, "trump", number=number)
+    estimated = set(
+        Estimate.objects.filter(game=game, number=number).values_list("seat", flat=True)
+    )
+    missing = [seat_names[seat] for seat in range(differenzler.PLAYERS) if seat not in estimated]
+    if missing:
+        raise _refuse(MISSING, "estimates", seats=", ".join(missing))
+    open_hand.started_at = timezone.now()
+    open_hand.save(update_fields=["started_at"])
+    return open_hand
+
+
+def fill_cards(cards: tuple[int | None, ...]) -> tuple[int, int, int, int]:
+    """Four card points from what the scorer typed: three or four; a blank one is 157
+    minus the others (raises :class:`RulesError` when that cannot be)."""
+    blanks = [seat for seat, value in enumerate(cards) if value is None]
+    if len(blanks) > 1:
+        raise _refuse(TYPE_THREE, "cards")
+    filled = list(cards)
+    if blanks:
+        typed = sum(value for value in cards if value is not None)
+        if typed > CARD_POINTS:
+            raise _refuse(FOURTH_NEGATIVE, "cards", sum=typed, total=CARD_POINTS)
+        filled[blanks[0]] = CARD_POINTS - typed
+    return (filled[0], filled[1], filled[2], filled[3])  # type: ignore[return-value]
+
+
+def record_points(
+    game: Game,
+    number: int,
+    cards: tuple[int | None, ...],
+    *,
+    form_key: uuid.UUID,
+    author: Author,
+) -> Hand:
+    """Record the card points of hand ``number`` (three typed, the fourth 157 minus the
+    others): the hand is checked with the whole game by the rules engine and stored
+    with its four estimates, which are then shown to everyone. The same form sent
+    again stores nothing more; a screen out of date is refused (:class:`StaleScreen`)."""
+    try:
+        with transaction.atomic():
+            return _record_points(game, number, cards, form_key, author)
+    except IntegrityError:
+        change = HandChange.objects.filter(game=game, form_key=form_key).first()
+        if change is None:
+            raise StaleScreen(_("Another device changed this game at the same moment.")) from None
+        return Hand.objects.get(game=game, number=change.hand_number)
+
+
+def _record_points(
+    game: Game, number: int, cards: tuple[int | None, ...], form_key: uuid.UUID, author: Author
+) -> Hand:
+    played = _locked(game)
+    change = HandChange.objects.filter(game=game, form_key=form_key).first()
+    if change is not None:  # sent before: done
+        return Hand.objects.get(game=game, number=change.hand_number)
+    open_hand = _open(game, number, played)
+    if not open_hand.started_at:
+        raise _refuse(NOT_STARTED, "cards", number=number)
+    sealed = dict(Estimate.objects.filter(game=game, number=number).values_list("seat", "value"))
+    estimates = tuple(sealed[seat] for seat in range(differenzler.PLAYERS))
+    hand = DiffHand(open_hand.trump, estimates, fill_cards(cards))  # type: ignore[arg-type]
+    hands = [h.to_diff() for h in game.hands.order_by("number")]
+    differenzler.play(game.rules, [*hands, hand])  # raises, naming the field
+    stored = Hand.from_diff(game, number, hand)
+    stored.save()
+    log_change(game, number, HandChange.RECORDED, None, hand.to_dict(), form_key, author)
+    Estimate.objects.filter(game=game, number=number).delete()
+    open_hand.delete()
+    return stored
+
+
+def start_game(
+    *,
+    club: Club,
+    name: str,
+    players: tuple[str, str, str, str],
+    hands: int,
+    trumps: tuple[str, ...],
+    played_on: dt.date | None,
+    suit_style: str,
+    form_key: uuid.UUID | None,
+) -> Game:
+    """A new Différenzler game with no hand yet. The same start form sent again (a
+    double tap, the back button) gives the game it started the first time."""
+    if form_key is not None:
+        started = Game.objects.filter(club=club, form_key=form_key).first()
+        if started:
+            return started
+    ruleset = parse_ruleset({"preset": differenzler.PRESET, "hands": hands, "trumps": list(trumps)})
+    record = gamefile.IndividualRecord(name, played_on, ruleset, players, ())
+    try:
+        return services.store_game(record, club=club, suit_style=suit_style, form_key=form_key)
+    except IntegrityError:
+        started = Game.objects.filter(club=club, form_key=form_key).first()
+        if started is None:
+            raise
+        return started
+
+
+@transaction.atomic
+def seat_links(game: Game, author: Author) -> list[SeatLink]:
+    """The four seats' links (made once; the same ones are shown again)."""
+    links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
+    for seat in range(differenzler.PLAYERS):
+        if seat not in links:
+            links[seat] = SeatLink.objects.create(
+                game=game, seat=seat, created_by=author.user_or_none
+            )
+    return [links[seat] for seat in range(differenzler.PLAYERS)]

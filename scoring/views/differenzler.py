@@ -1,0 +1,345 @@
+"""The Différenzler table (RULES.md §10): the scorer's screen, each player's own phone
+(a seat link, no account), the phone passed round, and their live polls.
+
+Nothing here ever puts an estimate of a hand not yet scored into a page or an answer,
+except a seat's own estimate on that seat's phone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag, urlencode
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs import access
+from clubs.models import Member, Role
+from scoring import estimates
+from scoring.differenzler_forms import EstimateForm, PointsForm, StartDifferenzlerForm, TrumpForm
+from scoring.hand_form import problem_message
+from scoring.models import Game, SeatLink
+from scoring.presenters import DiffView, diff_view
+from scoring.rules import RulesError
+from scoring.services import StaleScreen
+from scoring.suits import trump_label
+from scoring.views.common import author_of, game_for, remember_device
+
+POLL = "every 3s"
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    clubs = access.scoring_clubs(request.user)
+    if not clubs:
+        raise PermissionDenied(_("Games are started by a club's scorers and admins."))
+    initial = {"club": clubs[0], "suit_style": clubs[0].suit_style}
+    form = StartDifferenzlerForm(request.POST or None, clubs=clubs, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game = estimates.start_game(
+            club=data["club"],
+            name=data["name"],
+            players=data["players"],
+            hands=data["hands"],
+            trumps=data["trumps"],
+            played_on=data["played_on"],
+            suit_style=data["suit_style"],
+            form_key=data["form_key"],
+        )
+        estimates.seat_links(game, author_of(request, game))
+        return redirect("scoring:table", game.pk)
+    members = sorted({m.name for m in Member.objects.filter(club__in=clubs)})
+    status = 422 if form.is_bound else 200
+    return render(
+        request, "scoring/new_differenzler.html", {"form": form, "members": members}, status=status
+    )
+
+
+# -- the scorer's screen ----------------------------------------------------------------
+
+
+def version_of(view: DiffView, state: estimates.TableState, *, seat: int | None = None) -> str:
+    """What a screen shows, as a short fingerprint: the hands scored and the hand being
+    played (a seat's phone leaves out who else has estimated, so that it is not
+    redrawn under its player's thumb)."""
+    cells = [row.cells for row in view.rows]
+    shown = state.version if seat is None else f"{state.number}-{state.trump}-{state.started}"
+    text = f"{cells}|{shown}|{seat}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _qr(request: HttpRequest, link: SeatLink) -> str:
+    url = request.build_absolute_uri(link.get_absolute_url())
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=3))  # segno's own SVG
+
+
+def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) -> HttpResponse:
+    """The scorer's screen: the standings, the hand being played (trump, who has
+    estimated, start), then its card points; the seats' QR codes."""
+    view = diff_view(game)
+    state = estimates.state(game, view.hands_played)
+    links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
+    version = version_of(view, state)
+    context = {
+        "view": view,
+        "state": state,
+        "trumps": [trump_label(t, game.suit_style) for t in view.ruleset.trumps],
+        "trump": trump_label(state.trump, game.suit_style) if state.trump else None,
+        "seats": [
+            {
+                "seat": seat.seat,
+                "name": seat.name,
+                "estimated": seat.seat in state.estimated,
+                "qr": _qr(request, links[seat.seat]) if seat.seat in links else None,
+            }
+            for seat in view.seats
+        ],
+        "codes": bool(links),
+        "points": forms.get("points")
+        or PointsForm(
+            initial={"hand_number": state.number, "form_key": uuid.uuid4()},
+            seat_names=view.team_names,
+        ),
+        "trump_form": forms.get("trump_form"),
+        "refused": forms.get("refused"),
+        "poll_url": reverse("scoring:differenzler_live", args=[game.pk])
+        + "?"
+        + urlencode({"shown": version}),
+    }
+    template = (
+        "scoring/differenzler_table.html#diff-table"
+        if request.htmx
+        else "scoring/differenzler_table.html"
+    )
+    response = render(request, template, context, status=200 if request.htmx else status)
+    return remember_device(request, response)
+
+
+def _scorer_game(request: HttpRequest, game_id: int) -> Game:
+    game = game_for(request, game_id, Role.SCORER, individual=True)
+    if not game.individual:
+        raise Http404
+    return game
+
+
+def _back(request: HttpRequest, game: Game, **forms: object) -> HttpResponse:
+    if forms:
+        return table(request, game, status=422, **forms)
+    if request.htmx:
+        return table(request, game)
+    return redirect("scoring:table", game.pk)
+
+
+def _refused(error: RulesError) -> list[str]:
+    return [problem_message(problem) for problem in error.problems]
+
+
+@require_POST
+def choose_trump(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _scorer_game(request, game_id)
+    form = TrumpForm(request.POST)
+    if not form.is_valid():
+        return _back(request, game, trump_form=form)
+    data = form.cleaned_data
+    try:
+        estimates.choose_trump(game, data["hand_number"], None if data["draw"] else data["trump"])
+    except RulesError as error:
+        return _back(request, game, refused=_refused(error))
+    except StaleScreen as stale:
+        messages.warning(request, str(stale))
+    return _back(request, game)
+
+
+@require_POST
+def start_hand(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _scorer_game(request, game_id)
+    number = _number(request)
+    try:
+        estimates.start_hand(game, number, game.seat_names())
+    except RulesError as error:
+        return _back(request, game, refused=_refused(error))
+    except StaleScreen as stale:
+        messages.warning(request, str(stale))
+    return _back(request, game)
+
+
+@require_POST
+def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _scorer_game(request, game_id)
+    form = PointsForm(request.POST, seat_names=game.seat_names())
+    if not form.is_valid():
+        return _back(request, game, points=form)
+    data = form.cleaned_data
+    try:
+        estimates.record_points(
+            game,
+            data["hand_number"],
+            form.cards,
+            form_key=data["form_key"],
+            author=author_of(request, game),
+        )
+    except RulesError as error:
+        form.add_problems(error.problems)
+        return _back(request, game, points=form)
+    except StaleScreen as stale:
+        messages.warning(request, str(stale))
+    return _back(request, game)
+
+
+def _number(request: HttpRequest) -> int:
+    try:
+        return max(1, min(10_000, int(request.POST.get("hand_number", ""))))
+    except ValueError:
+        return 1
+
+
+@require_http_methods(["GET", "POST"])
+def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The phone passed round: a blank screen where one player types their estimate;
+    the box hides it at once, and the answer never shows it."""
+    game = _scorer_game(request, game_id)
+    if not 0 <= seat <= 3:
+        raise Http404
+    name = game.seat_names()[seat]
+    state = estimates.state(game)
+    form = EstimateForm(request.POST or None, initial={"hand_number": state.number})
+    if request.method == "POST" and form.is_valid():
+        try:
+            estimates.seal_estimate(
+                game, form.cleaned_data["hand_number"], seat, form.cleaned_data["estimate"]
+            )
+        except RulesError as error:
+            form.add_problems(error.problems)
+        except StaleScreen as stale:
+            messages.warning(request, str(stale))
+            return redirect("scoring:table", game.pk)
+        else:
+            messages.success(
+                request,
+                _("%(name)s's estimate is sealed. Pass the phone on.") % {"name": name},
+            )
+            return redirect("scoring:table", game.pk)
+    context = {"game": game, "name": name, "seat": seat, "form": form, "state": state}
+    status = 422 if form.is_bound else 200
+    return render(request, "scoring/differenzler_estimate.html", context, status=status)
+
+
+@require_POST
+def make_seat_links(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _scorer_game(request, game_id)
+    estimates.seat_links(game, author_of(request, game))
+    return redirect("scoring:table", game.pk)
+
+
+# -- a player's own phone ----------------------------------------------------------------
+
+
+def _seat_link(token: str) -> SeatLink:
+    return get_object_or_404(
+        SeatLink.objects.select_related("game"), token=token, revoked_at__isnull=True
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def seat(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own phone: their estimate for the hand being played (only theirs),
+    then the table's results once the hand is scored. No account needed."""
+    link = _seat_link(token)
+    game = Game.objects.with_everything().get(pk=link.game_id)
+    view = diff_view(game)
+    state = estimates.state(game, view.hands_played)
+    form = EstimateForm(request.POST or None, initial={"hand_number": state.number})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                estimates.seal_estimate(
+                    game, form.cleaned_data["hand_number"], link.seat, form.cleaned_data["estimate"]
+                )
+            except RulesError as error:
+                form.add_problems(error.problems)
+            except StaleScreen as stale:
+                messages.warning(request, str(stale))
+                return redirect("scoring:seat", token)
+            else:
+                messages.success(request, _("Your estimate is sealed."))
+                return redirect("scoring:seat", token)
+        status = 422
+    own = estimates.own_estimate(game, state.number, link.seat)
+    version = version_of(view, state, seat=link.seat)
+    context = {
+        "view": view,
+        "state": state,
+        "me": view.seats[link.seat],
+        "own": own,
+        "form": form,
+        "token": token,
+        "trump": trump_label(state.trump, game.suit_style) if state.trump else None,
+        "poll_url": reverse("scoring:seat_live", args=[token])
+        + "?"
+        + urlencode({"shown": version}),
+    }
+    template = "scoring/differenzler_seat.html"
+    if request.htmx and request.method == "GET":
+        template += "#seat-screen"
+    response = render(request, template, context, status=status)
+    response["X-Robots-Tag"] = "noindex"
+    # the link is the key to the seat: never sent to another host (and not
+    # "no-referrer", with which a browser posts the estimate with Origin: null, which
+    # the CSRF check refuses)
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+# -- live polls ----------------------------------------------------------------------------
+
+
+def _live(request: HttpRequest, version: str, poll: str, page: str, target: str) -> HttpResponse:
+    shown = request.GET.get("shown", "")[:32]
+    etag = quote_etag(f"{version}-{shown}")
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return unchanged
+    context = {
+        "behind": shown != version,
+        "follow": True,
+        "page_url": page,
+        "target": target,
+        "poll_url": f"{poll}?{urlencode({'shown': version})}",
+        "trigger": POLL,
+    }
+    response = render(request, "scoring/includes/live.html", context)
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+@require_GET
+def live(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _scorer_game(request, game_id)
+    view = diff_view(game)
+    version = version_of(view, estimates.state(game, view.hands_played))
+    poll = reverse("scoring:differenzler_live", args=[game.pk])
+    return _live(request, version, poll, reverse("scoring:table", args=[game.pk]), "#diff-table")
+
+
+@require_GET
+def seat_live(request: HttpRequest, token: str) -> HttpResponse:
+    link = _seat_link(token)
+    game = Game.objects.with_everything().get(pk=link.game_id)
+    view = diff_view(game)
+    version = version_of(view, estimates.state(game, view.hands_played), seat=link.seat)
+    poll = reverse("scoring:seat_live", args=[token])
+    return _live(request, version, poll, reverse("scoring:seat", args=[token]), "#seat-screen")

@@ -1,0 +1,360 @@
+"""The Différenzler table (issue 15): the trump, sealed estimates, starting a hand and
+recording its points, through the services and the views; no estimate shows before its
+hand is scored."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring import estimates
+from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
+from scoring.rules import RulesError
+from scoring.services import Author, StaleScreen
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ("Anne", "Bernard", "Claude", "Denise")
+SECRET = (131, 142, 153, 124)  # estimates no page may show before the hand is scored
+
+
+@pytest.fixture
+def game(club) -> Game:
+    return estimates.start_game(
+        club=club,
+        name="Différenzler",
+        players=PLAYERS,
+        hands=2,
+        trumps=("hearts", "diamonds", "clubs", "spades"),
+        played_on=None,
+        suit_style="french",
+        form_key=None,
+    )
+
+
+def sealed(game: Game, values=SECRET, number: int = 1, trump: str = "hearts") -> None:
+    estimates.choose_trump(game, number, trump)
+    for seat, value in enumerate(values):
+        estimates.seal_estimate(game, number, seat, value)
+
+
+def record(game: Game, cards, number: int = 1, key: uuid.UUID | None = None) -> Hand:
+    return estimates.record_points(
+        game, number, cards, form_key=key or uuid.uuid4(), author=Author(device="test")
+    )
+
+
+def problem(excinfo) -> tuple[str, str]:
+    first = excinfo.value.problems[0]
+    return first.field, first.message
+
+
+# -- services -------------------------------------------------------------------------------
+
+
+def test_a_whole_hand_estimates_revealed_with_the_points(game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    hand = record(game, (40, 30, None, 50))  # Claude: 157 − 120 = 37
+
+    assert hand.to_diff().cards == (40, 30, 37, 50)
+    assert hand.to_diff().estimates == SECRET
+    assert hand.trump == "hearts"
+    assert Estimate.objects.count() == 0  # sealed rows gone once revealed
+    assert OpenHand.objects.count() == 0
+    change = HandChange.objects.get()
+    assert (change.hand_number, change.action) == (1, HandChange.RECORDED)
+    result = game.individual_record().result()
+    assert result.totals == (91, 112, 116, 74)
+
+
+def test_the_same_form_twice_records_once(game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    key = uuid.uuid4()
+    first = record(game, (40, 30, 37, 50), key=key)
+    again = record(game, (40, 30, 37, 50), key=key)
+    assert first.pk == again.pk
+    assert Hand.objects.count() == 1
+
+
+def test_a_second_phone_recording_the_same_hand_is_out_of_date(game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    record(game, (40, 30, 37, 50))
+    with pytest.raises(StaleScreen):
+        record(game, (40, 30, 37, 50))
+    assert Hand.objects.count() == 1
+
+
+def test_the_trump_is_drawn_among_the_games_trumps(game):
+    drawn = {estimates.choose_trump(game, 1, None).trump for _ in range(40)}
+    assert drawn <= {"hearts", "diamonds", "clubs", "spades"}
+    assert len(drawn) > 1
+    assert OpenHand.objects.get().trump_drawn
+
+
+@pytest.mark.parametrize("trump", ["obe-abe", "stars"])
+def test_a_trump_the_game_does_not_allow_is_refused(game, trump):
+    with pytest.raises(RulesError) as excinfo:
+        estimates.choose_trump(game, 1, trump)
+    assert problem(excinfo)[0] == "trump"
+
+
+def test_an_estimate_changes_until_the_hand_starts_then_never(game):
+    sealed(game)
+    estimates.seal_estimate(game, 1, 0, 12)
+    assert estimates.own_estimate(game, 1, 0) == 12
+    estimates.start_hand(game, 1, PLAYERS)
+    with pytest.raises(RulesError) as excinfo:
+        estimates.seal_estimate(game, 1, 0, 99)
+    assert problem(excinfo) == (
+        "estimates[0]",
+        "Hand 1 has started: its estimates and trump can no longer change.",
+    )
+    with pytest.raises(RulesError):
+        estimates.choose_trump(game, 1, "spades")
+    assert estimates.own_estimate(game, 1, 0) == 12
+
+
+@pytest.mark.parametrize("value", [158, -1, "12", None, 1.5])
+def test_an_estimate_out_of_range_is_refused_naming_the_seat(game, value):
+    with pytest.raises(RulesError) as excinfo:
+        estimates.seal_estimate(game, 1, 2, value)
+    assert problem(excinfo)[0] == "estimates[2]"
+    assert Estimate.objects.count() == 0
+
+
+def test_starting_needs_the_trump_and_every_estimate(game):
+    with pytest.raises(RulesError) as excinfo:
+        estimates.start_hand(game, 1, PLAYERS)
+    assert problem(excinfo)[0] == "trump"
+    estimates.choose_trump(game, 1, "clubs")
+    estimates.seal_estimate(game, 1, 1, 20)
+    with pytest.raises(RulesError) as excinfo:
+        estimates.start_hand(game, 1, PLAYERS)
+    assert problem(excinfo)[1] == "Still to estimate: Anne, Claude, Denise."
+    assert not OpenHand.objects.get().started_at
+
+
+def test_points_before_the_start_are_refused(game):
+    sealed(game)
+    with pytest.raises(RulesError) as excinfo:
+        record(game, (40, 30, 37, 50))
+    assert "has not started yet" in problem(excinfo)[1]
+    assert Hand.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("cards", "field", "words"),
+    [
+        ((40, 30, 37, 51), "cards", "40 + 30 + 37 + 51 = 158"),
+        ((40, None, None, 50), "cards", "at least three"),
+        ((100, 50, 20, None), "cards", "make 170, more than the 157"),
+    ],
+)
+def test_card_points_that_do_not_make_157_are_refused(game, cards, field, words):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    with pytest.raises(RulesError) as excinfo:
+        record(game, cards)
+    assert problem(excinfo)[0] == field
+    assert words in problem(excinfo)[1]
+    assert Hand.objects.count() == 0
+    assert Estimate.objects.count() == 4  # still sealed
+
+
+def test_an_estimate_for_another_hand_is_out_of_date(game):
+    with pytest.raises(StaleScreen):
+        estimates.seal_estimate(game, 2, 0, 10)
+
+
+def test_after_the_last_hand_the_game_is_over(game):
+    for number in (1, 2):
+        sealed(game, number=number)
+        estimates.start_hand(game, number, PLAYERS)
+        record(game, (40, 30, 37, 50), number=number)
+    with pytest.raises(RulesError) as excinfo:
+        estimates.seal_estimate(game, 3, 0, 10)
+    assert "The game is over" in problem(excinfo)[1]
+    assert game.individual_record().result().over
+
+
+def test_starting_a_game_twice_with_one_form_gives_one_game(club):
+    key = uuid.uuid4()
+    kwargs = {
+        "club": club,
+        "name": "",
+        "players": PLAYERS,
+        "hands": 12,
+        "trumps": ("hearts",),
+        "played_on": None,
+        "suit_style": "french",
+        "form_key": key,
+    }
+    assert estimates.start_game(**kwargs).pk == estimates.start_game(**kwargs).pk
+
+
+# -- views ----------------------------------------------------------------------------------
+
+
+def shows(html: str, value: int) -> bool:
+    """Whether a page shows ``value`` as text (not inside a token or a drawing)."""
+    return re.search(rf">\s*{value}\s*<", html) is not None
+
+
+def test_the_start_form_makes_a_game_with_four_seat_links(client, club):
+    response = client.post(
+        reverse("scoring:new_differenzler"),
+        {
+            "club": club.pk,
+            "form_key": uuid.uuid4(),
+            **{f"seat_{seat}": name for seat, name in enumerate(PLAYERS)},
+            "hands": 8,
+            "suit_style": "french",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:table", args=[game.pk])
+    assert game.individual
+    assert game.rules.hands == 8
+    assert SeatLink.objects.filter(game=game).count() == 4
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    assert page.content.decode().count("<svg") >= 4  # a QR code per seat
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"seat_2": "anne"}, "seat_2"),
+        ({"hands": 0}, "hands"),
+        ({"hands": 101}, "hands"),
+        ({"seat_3": ""}, "seat_3"),
+    ],
+)
+def test_the_start_form_refuses_bad_input_beside_the_field(client, club, change, field):
+    data = {
+        "club": club.pk,
+        "form_key": uuid.uuid4(),
+        **{f"seat_{seat}": name for seat, name in enumerate(PLAYERS)},
+        "hands": 12,
+        "suit_style": "french",
+        **change,
+    }
+    response = client.post(reverse("scoring:new_differenzler"), data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 422
+    assert field in response.context["form"].errors
+    assert Game.objects.count() == 0
+
+
+def test_no_page_shows_an_estimate_before_its_hand_is_scored(client, game):
+    links = estimates.seat_links(game, Author())
+    estimates.choose_trump(game, 1, "hearts")
+    # Anne types on her own phone, the others on the scorer's phone passed round
+    anne = client.post(
+        reverse("scoring:seat", args=[links[0].token]), {"hand_number": 1, "estimate": SECRET[0]}
+    )
+    assert anne.status_code == 302
+    for seat in (1, 2, 3):
+        passed = client.post(
+            reverse("scoring:estimate_here", args=[game.pk, seat]),
+            {"hand_number": 1, "estimate": SECRET[seat]},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+        assert passed.status_code == 302
+        follow = client.get(passed["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert f"{PLAYERS[seat]}&#x27;s estimate is sealed. Pass the phone on." in follow
+        assert not any(shows(follow, value) for value in SECRET)
+
+    scorer = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    html = scorer.content.decode()
+    assert html.count("estimated</span>") == 4
+    assert not any(shows(html, value) for value in SECRET)
+    for seat, link in enumerate(links):
+        own = client.get(reverse("scoring:seat", args=[link.token])).content.decode()
+        others = [value for other, value in enumerate(SECRET) if other != seat]
+        assert not any(shows(own, value) for value in others)
+        assert shows(own, SECRET[seat])  # a phone shows its own player's estimate
+    poll = client.get(reverse("scoring:differenzler_live", args=[game.pk]) + "?shown=x")
+    assert not any(shows(poll.content.decode(), value) for value in SECRET)
+
+    client.post(reverse("scoring:start_hand", args=[game.pk]), {"hand_number": 1})
+    posted = client.post(
+        reverse("scoring:record_points", args=[game.pk]),
+        {"hand_number": 1, "form_key": uuid.uuid4(), "cards_0": 40, "cards_1": 30, "cards_2": 37},
+    )
+    assert posted.status_code == 302
+    revealed = client.get(reverse("scoring:seat", args=[links[1].token])).content.decode()
+    assert all(shows(revealed, value) for value in SECRET)  # now everyone sees them
+
+
+def test_a_refused_estimate_is_said_beside_the_box(client, game):
+    response = client.post(
+        reverse("scoring:estimate_here", args=[game.pk, 0]),
+        {"hand_number": 1, "estimate": 200},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 422
+    assert response.context["form"].errors["estimate"] == ["An estimate is 0 to 157 card points."]
+    assert Estimate.objects.count() == 0
+
+
+def test_refused_points_keep_what_was_typed_with_the_message(client, game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    response = client.post(
+        reverse("scoring:record_points", args=[game.pk]),
+        {
+            "hand_number": 1,
+            "form_key": uuid.uuid4(),
+            "cards_0": 40,
+            "cards_1": 30,
+            "cards_2": 37,
+            "cards_3": 51,
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "40 + 30 + 37 + 51 = 158, but the cards of a hand make 157" in html
+    assert 'value="51"' in html
+    assert Hand.objects.count() == 0
+
+
+def test_starting_without_every_estimate_says_who_is_missing(client, game):
+    estimates.choose_trump(game, 1, "hearts")
+    estimates.seal_estimate(game, 1, 0, 10)
+    response = client.post(
+        reverse("scoring:start_hand", args=[game.pk]), {"hand_number": 1}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 422
+    assert "Still to estimate: Bernard, Claude, Denise." in response.content.decode()
+
+
+def test_a_seat_link_opens_one_seat_only_and_a_revoked_one_nothing(client, game):
+    links = estimates.seat_links(game, Author())
+    estimates.choose_trump(game, 1, "hearts")
+    client.logout()
+    response = client.post(
+        reverse("scoring:seat", args=[links[3].token]), {"hand_number": 1, "estimate": 40}
+    )
+    assert response.status_code == 302
+    assert list(Estimate.objects.values_list("seat", "value")) == [(3, 40)]
+    # the scorer's pages stay closed to a seat's phone
+    assert client.get(reverse("scoring:table", args=[game.pk])).status_code == 302  # sign in
+    links[3].revoke()
+    assert client.get(reverse("scoring:seat", args=[links[3].token])).status_code == 404
+
+
+def test_the_scorer_screen_polls_with_a_304_when_nothing_changed(client, game):
+    url = reverse("scoring:differenzler_live", args=[game.pk]) + "?shown=x"
+    first = client.get(url)
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    estimates.choose_trump(game, 1, "clubs")
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
