@@ -111,6 +111,13 @@ class EstimateForm(forms.Form):
         add_problems(self, problems, {f"estimates[{seat}]": "estimate" for seat in range(4)})
 
 
+class ReopenForm(forms.Form):
+    """Take back the last hand's card points, to type them again."""
+
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    form_key = forms.UUIDField(widget=forms.HiddenInput)
+
+
 class PointsForm(forms.Form):
     """The card points each player made in the hand: three typed, the fourth left blank
     is 157 minus the others."""

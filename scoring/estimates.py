@@ -234,6 +234,43 @@ def _record_points(
     return stored
 
 
+NOTHING_TO_REOPEN = gettext_noop("No hand is scored yet.")
+
+
+def reopen_last_hand(game: Game, number: int, *, form_key: uuid.UUID, author: Author) -> None:
+    """Take back the card points of the last hand (a typo): the hand is played again
+    from its start, with the same trump and the same four estimates, which can no
+    longer change, and the scorer types its points again. The same form twice takes
+    back one hand; a screen out of date is refused (:class:`StaleScreen`)."""
+    try:
+        with transaction.atomic():
+            _reopen(game, number, form_key, author)
+    except IntegrityError:
+        if not HandChange.objects.filter(game=game, form_key=form_key).exists():
+            raise StaleScreen(_("Another device changed this game at the same moment.")) from None
+
+
+def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> None:
+    played = _locked(game)
+    if HandChange.objects.filter(game=game, form_key=form_key).exists():
+        return  # sent before: done
+    if played == 0:
+        raise _refuse(NOTHING_TO_REOPEN)
+    if number != played:
+        raise StaleScreen(_("This screen is out of date — here is the game now."))
+    last = game.hands.get(number=number)
+    hand = last.to_diff()
+    log_change(game, number, HandChange.UNDONE, hand.to_dict(), None, form_key, author)
+    last.delete()
+    # the next hand's sealed estimates stay for it; its trump is chosen again
+    OpenHand.objects.filter(game=game).delete()
+    OpenHand.objects.create(game=game, number=number, trump=hand.trump, started_at=timezone.now())
+    Estimate.objects.bulk_create(
+        Estimate(game=game, number=number, seat=seat, value=value)
+        for seat, value in enumerate(hand.estimates)
+    )
+
+
 def start_game(
     *,
     club: Club,

@@ -358,3 +358,59 @@ def test_the_scorer_screen_polls_with_a_304_when_nothing_changed(client, game):
     assert again.status_code == 304
     estimates.choose_trump(game, 1, "clubs")
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_the_last_hands_points_are_typed_again_with_its_estimates_kept(game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    record(game, (40, 30, 37, 50))
+    estimates.seal_estimate(game, 2, 3, 77)  # Denise already estimated the next hand
+    key = uuid.uuid4()
+    estimates.reopen_last_hand(game, 1, form_key=key, author=Author())
+    estimates.reopen_last_hand(game, 1, form_key=key, author=Author())  # a double tap
+
+    assert Hand.objects.count() == 0
+    state = estimates.state(game)
+    assert (state.number, state.trump, state.started) == (1, "hearts", True)
+    with pytest.raises(RulesError):
+        estimates.seal_estimate(game, 1, 0, 5)  # still sealed as they were
+    hand = record(game, (50, 30, 37, 40))
+    assert hand.to_diff().estimates == SECRET
+    assert hand.to_diff().cards == (50, 30, 37, 40)
+    assert estimates.own_estimate(game, 2, 3) == 77
+    actions = list(HandChange.objects.order_by("created_at", "id").values_list("action", flat=True))
+    assert actions == [HandChange.RECORDED, HandChange.UNDONE, HandChange.RECORDED]
+
+
+def test_reopening_before_any_hand_or_from_an_old_screen_is_refused(game):
+    with pytest.raises(RulesError) as excinfo:
+        estimates.reopen_last_hand(game, 0, form_key=uuid.uuid4(), author=Author())
+    assert problem(excinfo)[1] == "No hand is scored yet."
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    record(game, (40, 30, 37, 50))
+    with pytest.raises(StaleScreen):
+        estimates.reopen_last_hand(game, 2, form_key=uuid.uuid4(), author=Author())
+
+
+def test_the_scorer_corrects_the_last_hand_through_the_screen(client, game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    record(game, (40, 30, 37, 50))
+    page = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Correct the points of hand 1" in page.content.decode()
+    response = client.post(
+        reverse("scoring:reopen_last_hand", args=[game.pk]),
+        {"hand_number": 1, "form_key": uuid.uuid4()},
+    )
+    assert response.status_code == 302
+    again = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Save the hand" in again.content.decode()
+    assert Hand.objects.count() == 0
+
+
+def test_a_member_who_does_not_score_sees_the_game_page(client, club, make_user, game):
+    client.force_login(make_user("member", club))
+    response = client.get(reverse("scoring:table", args=[game.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:game", args=[game.pk])

@@ -26,7 +26,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import access
 from clubs.models import Member, Role
 from scoring import estimates
-from scoring.differenzler_forms import EstimateForm, PointsForm, StartDifferenzlerForm, TrumpForm
+from scoring.differenzler_forms import (
+    EstimateForm,
+    PointsForm,
+    ReopenForm,
+    StartDifferenzlerForm,
+    TrumpForm,
+)
 from scoring.hand_form import problem_message
 from scoring.models import Game, SeatLink
 from scoring.presenters import DiffView, diff_view
@@ -113,6 +119,7 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
             seat_names=view.team_names,
         ),
         "trump_form": forms.get("trump_form"),
+        "reopen": ReopenForm(initial={"hand_number": view.hands_played, "form_key": uuid.uuid4()}),
         "refused": forms.get("refused"),
         "poll_url": reverse("scoring:differenzler_live", args=[game.pk])
         + "?"
@@ -172,6 +179,25 @@ def start_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         return _back(request, game, refused=_refused(error))
     except StaleScreen as stale:
         messages.warning(request, str(stale))
+    return _back(request, game)
+
+
+@require_POST
+def reopen_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _scorer_game(request, game_id)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            estimates.reopen_last_hand(
+                game,
+                form.cleaned_data["hand_number"],
+                form_key=form.cleaned_data["form_key"],
+                author=author_of(request, game),
+            )
+        except RulesError as error:
+            return _back(request, game, refused=_refused(error))
+        except StaleScreen as stale:
+            messages.warning(request, str(stale))
     return _back(request, game)
 
 

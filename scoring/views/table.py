@@ -81,8 +81,10 @@ def _table(
 @signed_in_or_table_link
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id, individual=True)
-    if game.individual:  # the Différenzler table: its scorers only
-        return differenzler.table(request, check(request, game, Role.SCORER))
+    if game.individual:  # the Différenzler table is its scorers'; others see the game
+        if not can_score(request, game):
+            return redirect("scoring:game", game.pk)
+        return differenzler.table(request, game)
     return _table(request, game_view(game))
 
 
