@@ -45,12 +45,23 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// Each lookup names its cache: a worker being replaced may still answer a request or
+// two, and must neither read another version's files nor bring its own deleted cache
+// back (caches.open would make it again).
+function inCache(name, request, options) {
+  return caches.has(name).then(function (has) {
+    return has ? caches.open(name).then(function (cache) { return cache.match(request, options); }) : undefined;
+  });
+}
+
 function fromFiles(request) {
-  return caches.match(request, { ignoreVary: true }).then(function (kept) {
+  return inCache(FILES, request, { ignoreVary: true }).then(function (kept) {
     return kept || fetch(request).then(function (response) {
       if (response.ok) {
         var copy = response.clone();
-        caches.open(FILES).then(function (cache) { cache.put(request, copy); });
+        caches.has(FILES).then(function (has) {
+          if (has) return caches.open(FILES).then(function (cache) { return cache.put(request, copy); });
+        });
       }
       return response;
     });
@@ -58,8 +69,8 @@ function fromFiles(request) {
 }
 
 function keptPage(url) {
-  return caches.match(url.pathname, { ignoreSearch: true, ignoreVary: true }).then(function (kept) {
-    return kept || caches.match(OFFLINE, { ignoreVary: true });
+  return inCache(PAGES, url.pathname, { ignoreSearch: true, ignoreVary: true }).then(function (kept) {
+    return kept || inCache(FILES, OFFLINE, { ignoreVary: true });
   }).then(function (page) { return page || Response.error(); });
 }
 
