@@ -12,7 +12,7 @@ from clubs import access
 from clubs.forms import SeasonForm
 from clubs.models import Member
 from scoring import statistics
-from scoring.presenters import any_view, game_view
+from scoring.presenters import any_view
 
 RECENT_GAMES = 10  # listed on the club's page and a player's page
 
@@ -28,12 +28,13 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     recent = statistics.season_games(club, start, end)
     members = list(club.members.all())
     results = statistics.season_results(club, start, end)
-    lines = statistics.lines(results, statistics.LEADERBOARD)
+    lines, differenzler = statistics.both_lines(results, statistics.LEADERBOARD)
     context = {
         "club": club,
         "season": season,
         "views": [any_view(game) for game in recent.with_everything()[:RECENT_GAMES]],
         "standings": statistics.leaderboard(members, lines),
+        "differenzler": statistics.differenzler_board(members, differenzler),
         "role": access.role_in(request.user, club.pk),
         "members": members,
     }
@@ -48,12 +49,13 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     season = SeasonForm(request.GET or None)
     start, end = season.dates()
     results = statistics.season_results(club, start, end)
-    line = statistics.line_with_partners(results, member)
+    line, differenzler = statistics.member_lines(results, member)
     context = {
         "club": club,
         "member": member,
         "season": season,
         "line": line,
-        "views": [game_view(g) for g in statistics.recent_games(results, member, RECENT_GAMES)],
+        "differenzler": differenzler,
+        "views": [any_view(g) for g in statistics.recent_games(results, member, RECENT_GAMES)],
     }
     return render(request, "clubs/player.html", context)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club
-from scoring import services
+from scoring import services, statistics
 from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
 from scoring.rules import CARD_POINTS, Problem, RulesError, differenzler, gamefile, parse_ruleset
 from scoring.rules.differenzler import DiffHand
@@ -231,6 +231,7 @@ def _record_points(
     log_change(game, number, HandChange.RECORDED, None, hand.to_dict(), form_key, author)
     Estimate.objects.filter(game=game, number=number).delete()
     open_hand.delete()
+    statistics.update_seat_results(game)
     return stored
 
 
@@ -269,6 +270,7 @@ def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> Non
         Estimate(game=game, number=number, seat=seat, value=value)
         for seat, value in enumerate(hand.estimates)
     )
+    statistics.update_seat_results(game)
 
 
 def start_game(

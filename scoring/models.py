@@ -386,6 +386,11 @@ class PlayerResult(models.Model):
     rubicon_given = models.BooleanField(_("Rubicon given"), default=False)
     rubicon_suffered = models.BooleanField(_("Rubicon suffered"), default=False)
     out_on = models.CharField(_("went out on"), max_length=10, blank=True)
+    # a Différenzler game (RULES.md §10): the player's own total difference and exact
+    # estimates; its team figures stay 0, and the team statistics leave these rows out
+    individual = models.BooleanField(_("Différenzler"), default=False)
+    differences = models.PositiveBigIntegerField(_("total difference"), default=0)
+    exact = models.PositiveIntegerField(_("exact estimates"), default=0)
 
     class Meta:
         verbose_name = _("player's result")

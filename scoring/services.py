@@ -22,7 +22,7 @@ from django.utils.translation import gettext_noop
 
 from clubs.models import Club, Member
 from scoring import extras, rules, statistics
-from scoring.models import Game, Hand, HandChange, Player, Team
+from scoring.models import Game, Hand, HandChange, Player, PlayerResult, Team
 from scoring.rules import Problem, RulesError, gamefile
 from scoring.suits import trump_label
 
@@ -124,7 +124,7 @@ def _store_individual(
             if name.casefold() not in members:
                 members[name.casefold()] = Member.objects.create(club=club, name=name)
     teams = [Team.objects.create(game=game, index=index, name="") for index in (0, 1)]
-    Player.objects.bulk_create(
+    players = Player.objects.bulk_create(
         Player(
             team=teams[seat % 2],
             position=seat // 2,
@@ -136,6 +136,7 @@ def _store_individual(
     Hand.objects.bulk_create(
         Hand.from_diff(game, number, hand) for number, hand in enumerate(record.hands, start=1)
     )
+    PlayerResult.objects.bulk_create(statistics.seat_rows(game, players))
 
 
 def start_game(

@@ -33,7 +33,15 @@ from django.db.models import (
 from clubs.models import Club, Member
 from scoring import extras, rules
 from scoring.models import Game, Player, PlayerResult
-from scoring.rules.stats import PartnerLine, PlayerLine, TeamFigures, game_figures
+from scoring.rules.stats import (
+    DiffLine,
+    PartnerLine,
+    PlayerLine,
+    TeamFigures,
+    game_figures,
+    seat_figures,
+)
+from scoring.rules.table import seat_of
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 
@@ -85,19 +93,60 @@ def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
     PlayerResult.objects.filter(game=game).update(**values)
 
 
-def rebuilt_rows(game: Game) -> list[PlayerResult]:
-    """A game's rows as its hands make them (teams, players and hands prefetched). A
-    Différenzler game has none yet: its players' figures are not a team's."""
-    if game.individual:
-        return []
-    record = game.record()
+def seat_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
+    """A Différenzler game's rows as its hands make them: each player's own figures
+    (``rules.stats.seat_figures``), marked ``individual``."""
+    result = game.individual_record().result()
+    figures = seat_figures(result)
+    rows = []
+    for player in players:
+        seat = seat_of(player.team.index, player.position)
+        rows.append(
+            PlayerResult(
+                player=player,
+                game=game,
+                club_id=game.club_id,
+                played_on=game.played_on,
+                member_id=player.member_id,
+                team=player.team.index,
+                individual=True,
+                **dataclasses.asdict(figures[seat]),
+            )
+        )
+    return rows
+
+
+def update_seat_results(game: Game) -> None:
+    """A Différenzler game's hands changed: its four rows take what it now comes to
+    (teams, players and hands read again)."""
+    game = Game.objects.with_everything().get(pk=game.pk)
     players = [player for team in game.teams.all() for player in team.players.all()]
+    rows = seat_rows(game, players)
+    PlayerResult.objects.bulk_update(rows, ["hands", "differences", "exact", "finished", "won"])
+
+
+def rebuilt_rows(game: Game) -> list[PlayerResult]:
+    """A game's rows as its hands make them (teams, players and hands prefetched)."""
+    players = [player for team in game.teams.all() for player in team.players.all()]
+    if game.individual:
+        return seat_rows(game, players)
+    record = game.record()
     return list(_rows(game, players, figures(game, record.hands)))
 
 
 def stored_figures(rows: Iterable[PlayerResult]) -> dict[int, tuple[Any, ...]]:
     """Rows as comparable values, by player."""
-    names = ("game_id", "club_id", "played_on", "member_id", "team", *FIGURES)
+    names = (
+        "game_id",
+        "club_id",
+        "played_on",
+        "member_id",
+        "team",
+        *FIGURES,
+        "individual",
+        "differences",
+        "exact",
+    )
     return {row.player_id: tuple(getattr(row, name) for name in names) for row in rows}
 
 
@@ -185,16 +234,83 @@ def lines(
 ) -> dict[int, PlayerLine]:
     """Each member's line over ``results``, summed in the database (one query); only
     the games and ``figures`` (the others stay 0)."""
-    sums = results.values("member").annotate(**_sums(figures)).order_by()
+    team_rows = results.filter(individual=False)
+    sums = team_rows.values("member").annotate(**_sums(figures)).order_by()
     return {row.pop("member"): PlayerLine(**row) for row in sums}
+
+
+DIFF_SUMS = {
+    "games": Count("pk"),
+    "finished": Count("pk", filter=Q(finished=True)),
+    "wins": Count("pk", filter=Q(won=True)),
+    "hands": Sum("hands"),
+    "differences": Sum("differences"),
+    "exact": Sum("exact"),
+}
+
+
+def both_lines(
+    results: QuerySet[PlayerResult], figures: Iterable[str]
+) -> tuple[dict[int, PlayerLine], dict[int, DiffLine]]:
+    """Each member's team line (``figures``) and Différenzler line over ``results``, in
+    one query (grouped by member and kind of game)."""
+    figures = tuple(figures)
+    # every aggregate under a name no field has ("hands" is both a field and a figure)
+    sums = {
+        **{f"team_{name}": agg for name, agg in _sums(figures).items()},
+        **{f"diff_{name}": agg for name, agg in DIFF_SUMS.items()},
+    }
+    teams: dict[int, PlayerLine] = {}
+    individual: dict[int, DiffLine] = {}
+    for row in results.values("member", "individual").annotate(**sums).order_by():
+        if row["individual"]:
+            individual[row["member"]] = DiffLine(
+                **{name: row[f"diff_{name}"] for name in DIFF_SUMS}
+            )
+        else:
+            teams[row["member"]] = PlayerLine(
+                games=row["team_games"], **{name: row[f"team_{name}"] for name in figures}
+            )
+    return teams, individual
+
+
+@dataclass(frozen=True)
+class DiffStanding:
+    member: Member
+    line: DiffLine
+
+
+def differenzler_board(members: list[Member], lines: dict[int, DiffLine]) -> list[DiffStanding]:
+    """Members who played Différenzler, best first: the lowest average difference per
+    hand, then more wins, then more exact estimates."""
+    standings = [DiffStanding(m, lines[m.pk]) for m in members if m.pk in lines]
+    return sorted(
+        standings,
+        key=lambda s: (
+            s.line.average if s.line.average is not None else float("inf"),
+            -s.line.wins,
+            -s.line.exact,
+            s.member.name,
+        ),
+    )
 
 
 def line_with_partners(results: QuerySet[PlayerResult], member: Member) -> PlayerLine | None:
     """One member's line over ``results`` with a line per partner (by the partner's
     name in each game): two queries."""
-    found = lines(results.filter(member=member)).get(member.pk)
+    return member_lines(results, member)[0]
+
+
+def member_lines(
+    results: QuerySet[PlayerResult], member: Member
+) -> tuple[PlayerLine | None, DiffLine | None]:
+    """One member's team line over ``results`` with a line per partner (by the
+    partner's name in each game), and their Différenzler line: two queries."""
+    teams, individual = both_lines(results.filter(member=member), (*COUNTED, *SUMMED))
+    found = teams.get(member.pk)
     if found is None:
-        return None
+        return None, individual.get(member.pk)
+    results = results.filter(individual=False)
     partner = Player.objects.filter(team_id=OuterRef("player__team_id")).exclude(
         pk=OuterRef("player_id")
     )
@@ -208,7 +324,7 @@ def line_with_partners(results: QuerySet[PlayerResult], member: Member) -> Playe
     found.partners = {
         row["partner"]: PartnerLine(row["partner"], row["games"], row["wins"]) for row in partners
     }
-    return found
+    return found, individual.get(member.pk)
 
 
 def recent_games(results: QuerySet[PlayerResult], member: Member, count: int) -> QuerySet[Game]:

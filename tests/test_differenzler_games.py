@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
+import uuid
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -76,7 +78,14 @@ def test_import_and_export_give_the_file_back_with_its_result(tmp_path, club):
     assert game.seat_names() == tuple(PLAYERS)
     assert [m.name for m in Member.objects.filter(club=club).order_by("name")] == PLAYERS
     assert Hand.objects.filter(game=game).count() == 3
-    assert PlayerResult.objects.count() == 0  # the team statistics leave it out
+    rows = {row.player.name: row for row in PlayerResult.objects.select_related("player")}
+    assert {name: (r.differences, r.exact, r.hands, r.won) for name, r in rows.items()} == {
+        "Anne": (5, 2, 3, False),
+        "Bernard": (15, 1, 3, False),
+        "Claude": (15, 1, 3, False),
+        "Denise": (5, 2, 3, False),
+    }
+    assert all(row.individual and row.finished and row.points == 0 for row in rows.values())
 
     status, out, err = run("export_game", str(game.pk))
     exported = json.loads(out)
@@ -177,9 +186,62 @@ def test_the_table_screens_of_two_teams_are_not_for_it(client):
     assert Hand.objects.filter(game=game).count() == 3
 
 
-def test_statistics_rebuild_and_check_leave_it_alone(client):
+def test_statistics_are_rebuilt_and_checked_like_a_team_games(client):
     upload(client, DOCUMENT)
     assert run("rebuild_statistics", "--check")[0] == 0
+    PlayerResult.objects.update(differences=0)
+    assert run("rebuild_statistics", "--check")[0] == 1
     assert run("rebuild_statistics")[0] == 0
+    assert run("rebuild_statistics", "--check")[0] == 0
     assert Player.objects.count() == 4
-    assert PlayerResult.objects.count() == 0
+    assert sorted(PlayerResult.objects.values_list("differences", flat=True)) == [5, 5, 15, 15]
+
+
+def test_the_club_page_ranks_its_differenzler_players_apart(client, club):
+    upload(client, DOCUMENT)
+    hands = [*HANDS[:2], {"trump": "clubs", "estimates": [1, 80, 40, 37], "cards": [0, 80, 40, 37]}]
+    upload(client, document(hands=hands, name="Second"))  # Anne 6, Denise 5: Denise won
+
+    page = client.get(reverse("clubs:club", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    board = html.split("differenzler-board")[1].split("</table>")[0]
+    names = re.findall(r'">([A-Z][a-z]+)</a>', board)
+    assert names == ["Denise", "Anne", "Bernard", "Claude"]  # 10/6, 11/6, 30/6, 30/6
+    assert "1.7" in board  # Denise: 10 over 6 hands
+    # the team leaderboard leaves the Différenzler games out
+    assert "No game of members in this period." in html
+
+    denise = Member.objects.get(club=club, name="Denise")
+    player = client.get(
+        reverse("clubs:player", args=[club.slug, denise.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    stats = player.content.decode().split("differenzler-stats")[1].split("</table>")[0]
+    assert re.findall(r'text-end">([^<]+)<', stats) == ["2", "1", "6", "1.7", "4"]
+    assert "Second" in player.content.decode()  # her games listed
+
+
+def test_recording_and_correcting_a_hand_keeps_the_rows_right(client, club):
+    from scoring import estimates
+    from scoring.services import Author
+
+    game = estimates.start_game(
+        club=club,
+        name="Live",
+        players=tuple(PLAYERS),
+        hands=2,
+        trumps=("hearts",),
+        played_on=None,
+        suit_style="french",
+        form_key=None,
+    )
+    assert PlayerResult.objects.filter(game=game, individual=True).count() == 4
+    estimates.choose_trump(game, 1, "hearts")
+    for seat, value in enumerate((40, 30, 50, 37)):
+        estimates.seal_estimate(game, 1, seat, value)
+    estimates.start_hand(game, 1, tuple(PLAYERS))
+    estimates.record_points(game, 1, (45, 20, 60, None), form_key=uuid.uuid4(), author=Author())
+    assert run("rebuild_statistics", "--check")[0] == 0
+    assert sorted(PlayerResult.objects.values_list("differences", flat=True)) == [5, 5, 10, 10]
+    estimates.reopen_last_hand(game, 1, form_key=uuid.uuid4(), author=Author())
+    assert run("rebuild_statistics", "--check")[0] == 0
+    assert set(PlayerResult.objects.values_list("hands", flat=True)) == {0}
