@@ -388,3 +388,89 @@ def _tables(
         (a1, a2), (b1, b2) = pairs[x], pairs[y]
         tables.append((playing[a1], playing[b1], playing[a2], playing[b2]))
     return tuple(tables)
+
+
+# -- Différenzler: four each for themselves, new tablemates (RULES.md §10) -----------------
+
+
+def tablemates(tables: Iterable[Sequence[Entry]]) -> list[Pair]:
+    """Every pair of players who sat at the same table (six a table of four)."""
+    return [frozenset(pair) for table in tables for pair in combinations(table, 2)]
+
+
+def _met_again(table: Sequence[Entry], met: Mapping[Pair, int]) -> int:
+    return sum(met.get(frozenset(pair), 0) for pair in combinations(table, 2))
+
+
+TABLEMATE_ROUNDS = 200  # rounds of improving swaps, at most (each tries every pair of seats)
+
+
+def tablemates_pass(
+    players: Sequence[Entry],
+    met: Mapping[Pair, int],
+    byes: Counter[Entry] | None = None,
+    seed: int = 0,
+) -> PlayerPass:
+    """Tables of four players each for themselves where as few as possible sit again
+    with someone they already sat with (``met``: how often each pair shared a table).
+
+    When the count is not a multiple of four, the lowest ranked of those with the fewest
+    byes sit out (``players`` in standing order, as ``_byes``). The tables are two
+    matchings (pairs who never met, then pairs of pairs who met least), then improved
+    by swapping two players of different tables while that seats fewer again. The
+    seed varies the ties; the same seed gives the same pass."""
+    sitting = _byes(players, len(players) % 4, byes or Counter())
+    playing = [p for p in players if p not in sitting]
+    best: tuple[int, list[list[Entry]]] | None = None
+    rng = random.Random(seed)
+    for _ in range(TABLEMATE_STARTS):  # from a few orders: the swaps end in different places
+        rng.shuffle(playing)
+        tables = _tablemates_from(list(playing), met)
+        cost = sum(_met_again(table, met) for table in tables)
+        if best is None or cost < best[0]:
+            best = (cost, tables)
+        if cost == 0:
+            break
+    tables = best[1] if best else []
+    return PlayerPass(tuple((t[0], t[1], t[2], t[3]) for t in tables), tuple(sitting))
+
+
+TABLEMATE_STARTS = 12
+
+
+def _tablemates_from(playing: list[Entry], met: Mapping[Pair, int]) -> list[list[Entry]]:
+    if not playing:
+        return []
+    big = 1000 * (1 + max(met.values(), default=0))
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(len(playing)))
+    for i, j in combinations(range(len(playing)), 2):
+        graph.add_edge(i, j, weight=big - met.get(frozenset((playing[i], playing[j])), 0))
+    pairs: list[Edge] = sorted(
+        (min(a, b), max(a, b)) for a, b in nx.max_weight_matching(graph, maxcardinality=True)
+    )
+    tables = [list(table) for table in _tables(playing, pairs, met)]
+    for _ in range(TABLEMATE_ROUNDS):
+        if not _better_swap(tables, met):
+            break
+    return tables
+
+
+def _better_swap(tables: list[list[Entry]], met: Mapping[Pair, int]) -> bool:
+    """Swap the two players of different tables that most lowers how often tablemates
+    meet again; whether a swap was made."""
+    best: tuple[int, int, int, int, int] | None = None
+    cost = [_met_again(table, met) for table in tables]
+    for x, y in combinations(range(len(tables)), 2):
+        for i in range(4):
+            for j in range(4):
+                a, b = list(tables[x]), list(tables[y])
+                a[i], b[j] = b[j], a[i]
+                gain = cost[x] + cost[y] - _met_again(a, met) - _met_again(b, met)
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, x, y, i, j)
+    if best is None:
+        return False
+    _, x, y, i, j = best
+    tables[x][i], tables[y][j] = tables[y][j], tables[x][i]
+    return True

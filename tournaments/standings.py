@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from scoring.rules.problems import gettext_noop
 from scoring.rules.ruleset import CARD_POINTS
@@ -53,6 +54,35 @@ class Standing:
         return max(self.per_pass.values(), default=0)
 
 
+Line = TypeVar("Line", "Standing", "DiffStanding")
+
+
+def _ranked(
+    lines: list[Line], key: Callable[[Line, int], tuple[int | str, ...]], tie_breaks: Sequence[str]
+) -> list[Line]:
+    """``lines`` sorted by ``key`` with every tie-break, ranked: lines still equal after
+    every tie-break share a rank, and a line placed among equal totals by a tie-break
+    says which (``decided_by``)."""
+    everyone = len(tie_breaks)
+    ranked = sorted(lines, key=lambda line: key(line, everyone))
+    for position, line in enumerate(ranked):
+        before = ranked[position - 1] if position else None
+        if before is None:
+            line.rank = 1
+        elif key(before, everyone) == key(line, everyone):
+            line.rank = before.rank  # still equal after every tie-break: a shared rank
+        else:
+            line.rank = position + 1
+            if before.total == line.total:
+                line.decided_by = next(
+                    name
+                    for upto, name in enumerate(tie_breaks, start=1)
+                    if key(before, upto) != key(line, upto)
+                )
+                before.decided_by = before.decided_by or line.decided_by
+    return ranked
+
+
 def standings(
     entries: Sequence[Entry],
     scores: Iterable[PassScore],
@@ -88,21 +118,87 @@ def standings(
                 values.append(lot[line.entry])
         return tuple(values)
 
-    everyone = len(tie_breaks)
-    ranked = sorted(lines.values(), key=lambda line: key(line, everyone))
-    for position, line in enumerate(ranked):
-        before = ranked[position - 1] if position else None
-        if before is None:
-            line.rank = 1
-        elif key(before, everyone) == key(line, everyone):
-            line.rank = before.rank  # still equal after every tie-break: a shared rank
-        else:
-            line.rank = position + 1
-            if before.total == line.total:
-                line.decided_by = next(
-                    name
-                    for upto, name in enumerate(tie_breaks, start=1)
-                    if key(before, upto) != key(line, upto)
-                )
-                before.decided_by = before.decided_by or line.decided_by
-    return ranked
+    return _ranked(list(lines.values()), key, tie_breaks)
+
+
+# -- Différenzler: each for themselves, the lowest total difference first (RULES.md §10) ----
+
+DIFFERENZLER_TIE_BREAKS: dict[str, str] = {
+    "exact": gettext_noop("more exact estimates"),
+    "best-hand": gettext_noop("best single hand"),
+    "draw": gettext_noop("a reproducible draw"),
+}
+
+
+@dataclass(frozen=True)
+class DiffPassScore:
+    """What a player's table came to for them in one pass: their total difference, the
+    hands they estimated exactly and their smallest difference in one hand; or a bye."""
+
+    entry: Entry
+    pass_number: int
+    difference: int
+    exact: int = 0
+    best_hand: int | None = None
+    bye: bool = False
+
+
+@dataclass
+class DiffStanding:
+    entry: Entry
+    per_pass: dict[int, int] = field(default_factory=dict)
+    exact: int = 0
+    best_hand: int | None = None
+    byes: int = 0
+    total: int = 0
+    rank: int = 0
+    decided_by: str | None = None  # the tie-break that placed it among equal totals
+
+
+def bye_difference(differences: Iterable[int]) -> int:
+    """What a bye counts in a Différenzler tournament: the average total difference of
+    the players who played that pass, rounded up (sitting out is never an advantage)."""
+    played = list(differences)
+    return -(-sum(played) // len(played)) if played else 0
+
+
+def differenzler_standings(
+    entries: Sequence[Entry],
+    scores: Iterable[DiffPassScore],
+    *,
+    tie_breaks: Sequence[str] = ("exact", "best-hand", "draw"),
+    seed: int = 0,
+) -> list[DiffStanding]:
+    """The ranking of an individual Différenzler tournament: the lowest total difference
+    over the passes first, then the tie-breaks in order (more exact estimates, the best
+    single hand, a reproducible draw); players still equal share a rank."""
+    unknown = [t for t in tie_breaks if t not in DIFFERENZLER_TIE_BREAKS]
+    if unknown:
+        raise ValueError(f"unknown tie-break {unknown[0]!r}")
+    lines = {entry: DiffStanding(entry) for entry in entries}
+    for score in scores:
+        line = lines[score.entry]
+        line.per_pass[score.pass_number] = score.difference
+        line.exact += score.exact
+        line.byes += int(score.bye)
+        if score.best_hand is not None:
+            line.best_hand = (
+                score.best_hand if line.best_hand is None else min(line.best_hand, score.best_hand)
+            )
+    for line in lines.values():
+        line.total = sum(line.per_pass.values())
+    lot = {entry: draw_lot(seed, entry) for entry in entries}
+    none = CARD_POINTS + 1  # no hand played: after any best hand
+
+    def key(line: DiffStanding, upto: int) -> tuple[int | str, ...]:
+        values: list[int | str] = [line.total]
+        for name in tie_breaks[:upto]:
+            if name == "exact":
+                values.append(-line.exact)
+            elif name == "best-hand":
+                values.append(none if line.best_hand is None else line.best_hand)
+            else:
+                values.append(lot[line.entry])
+        return tuple(values)
+
+    return _ranked(list(lines.values()), key, tie_breaks)
