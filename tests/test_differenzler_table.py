@@ -414,3 +414,26 @@ def test_a_member_who_does_not_score_sees_the_game_page(client, club, make_user,
     response = client.get(reverse("scoring:table", args=[game.pk]))
     assert response.status_code == 302
     assert response["Location"] == reverse("scoring:game", args=[game.pk])
+
+
+def test_the_htmx_answer_to_saved_points_shows_the_hand_just_scored(client, game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    response = client.post(
+        reverse("scoring:record_points", args=[game.pk]),
+        {"hand_number": 1, "form_key": uuid.uuid4(), "cards_0": 40, "cards_1": 30, "cards_2": 37},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="diff-table"' in html
+    assert "Hand 2 of 2" in html  # the next hand, to estimate
+    assert all(shows(html, value) for value in SECRET)  # hand 1 revealed
+    started = client.post(
+        reverse("scoring:start_hand", args=[game.pk]),
+        {"hand_number": 2},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "Choose the trump of hand 2 first, or draw it." in started.content.decode()

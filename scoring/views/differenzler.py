@@ -142,11 +142,12 @@ def _scorer_game(request: HttpRequest, game_id: int) -> Game:
 
 
 def _back(request: HttpRequest, game: Game, **forms: object) -> HttpResponse:
-    if forms:
-        return table(request, game, status=422, **forms)
-    if request.htmx:
-        return table(request, game)
-    return redirect("scoring:table", game.pk)
+    """The scorer's screen after an action: drawn again from the database (the game
+    was read, hands prefetched, before the action changed them), or a redirect."""
+    if not forms and not request.htmx:
+        return redirect("scoring:table", game.pk)
+    game = Game.objects.with_everything().get(pk=game.pk)
+    return table(request, game, status=422 if forms else 200, **forms)
 
 
 def _refused(error: RulesError) -> list[str]:

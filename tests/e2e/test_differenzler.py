@@ -113,7 +113,12 @@ def test_a_whole_game_with_each_player_on_their_own_phone(scorer, page, browser,
             page.fill(f"#id_cards_{seat}", str(cards[seat]))
         expect(page.locator("#id_cards_3")).to_have_attribute("placeholder", str(cards[3]))
         screenshot(page, f"differenzler-scorer-hand-{number}-points")
-        page.get_by_role("button", name="Save the hand").click()
+        with page.expect_response(lambda response: "/points/" in response.url) as saved:
+            page.get_by_role("button", name="Save the hand").click()
+        # the answer itself shows the hand scored (not only the next poll)
+        answer = saved.value.text()
+        assert 'class="last-hand"' in answer
+        assert f"Hand {number}:" in answer
         expect(page.locator(".last-hand")).to_contain_text(f"Hand {number}")
 
         for phone in phones:
