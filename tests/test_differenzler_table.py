@@ -437,3 +437,15 @@ def test_the_htmx_answer_to_saved_points_shows_the_hand_just_scored(client, game
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert "Choose the trump of hand 2 first, or draw it." in started.content.decode()
+
+
+def test_the_changes_page_names_each_players_estimate_and_points(client, game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    record(game, (40, 30, 37, 50))
+    estimates.reopen_last_hand(game, 1, form_key=uuid.uuid4(), author=Author())
+    page = client.get(reverse("scoring:history", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Anne 131/40 · Bernard 142/30 · Claude 153/37 · Denise 124/50" in html
+    assert html.count("Anne 131/40") == 2  # recorded, then taken back

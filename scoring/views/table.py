@@ -321,10 +321,18 @@ def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
 @signed_in_or_table_link
 def history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(
-        Game.objects.prefetch_related("teams").select_related(*extras.related()), pk=game_id
+        Game.objects.prefetch_related("teams__players").select_related(*extras.related()),
+        pk=game_id,
     )
     check(request, game, Role.MEMBER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
-    changes = HandChange.objects.filter(game=game).select_related("user")
+    changes = list(HandChange.objects.filter(game=game).select_related("user"))
+    if game.individual:  # each player's estimate / card points, by name
+        seats = game.seat_names()
+        for change in changes:
+            for name in ("before", "after"):
+                hand = getattr(change, name)
+                if hand:
+                    hand["seats"] = list(zip(seats, hand["estimates"], hand["cards"], strict=True))
     context = {"game": game, "teams": teams, "changes": changes}
     return render(request, "scoring/history.html", context)
