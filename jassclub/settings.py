@@ -160,6 +160,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# SQLite (the embedded default): a transaction takes the write lock when it begins and
+# waits up to 20 s for it, so that two phones saving at the same moment are served one
+# after the other (without it, the second one fails with "database is locked" when its
+# read turns into a write); WAL lets pages be read while a hand is written.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 # PostgreSQL: each app process keeps a pool of at most DJANGO_DB_POOL_MAX connections,
 # whatever its number of threads; a request waits up to DJANGO_DB_POOL_TIMEOUT seconds
 # for a free one rather than opening another ("too many clients already"). Connections

@@ -68,6 +68,8 @@ class HandFormSet(forms.BaseInlineFormSet):
             ruleset = rules.parse_ruleset(ruleset_data)
         except rules.RulesError:
             return  # the game form reports the ruleset
+        if ruleset.individual:
+            return  # read-only here (HandInline)
         kept = [
             form
             for form in self.forms
@@ -121,7 +123,9 @@ class HandInline(admin.TabularInline):
 
     @staticmethod
     def _tournament_game(obj: Game | None) -> bool:
-        return obj is not None and extras.claimed(obj)
+        # a Différenzler game's hands (four players' estimates and card points) are
+        # changed at its table or through its game file, not here
+        return obj is not None and (extras.claimed(obj) or obj.individual)
 
     def has_change_permission(self, request, obj=None):
         return not self._tournament_game(obj) and super().has_change_permission(request, obj)

@@ -15,7 +15,6 @@ from scoring.forms import MEMBER_INPUT
 from scoring.hand_form import add_problems
 from scoring.rules import CARD_POINTS, MAX_FIXED_HANDS, NO_TRUMP, SUITS, gamefile
 from scoring.rules.differenzler import MAX_ESTIMATE, PLAYERS
-from scoring.suits import trump_label
 
 POINTS_INPUT = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
@@ -28,7 +27,9 @@ class StartDifferenzlerForm(forms.Form):
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
     name = forms.CharField(label=_("Name"), max_length=gamefile.MAX_NAME, required=False)
     played_on = forms.DateField(
-        label=_("Played on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Played on"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     hands = forms.IntegerField(
         label=_("Hands"),
@@ -102,7 +103,9 @@ class EstimateForm(forms.Form):
             "max_value": _("An estimate is 0 to 157 card points."),
             "invalid": _("Type a whole number of card points, 0 to 157."),
         },
-        widget=forms.PasswordInput(
+        # a text box masked by CSS (``.estimate-input``): a password box would have the
+        # browser offer to save it, and fill it in for the next player
+        widget=forms.TextInput(
             attrs={**POINTS_INPUT, "class": "estimate-input", "maxlength": 3, "autofocus": True}
         ),
     )
@@ -149,7 +152,3 @@ class PointsForm(forms.Form):
     def add_problems(self, problems: list[Any]) -> None:
         fields = {f"cards[{seat}]": f"cards_{seat}" for seat in range(PLAYERS)}
         add_problems(self, problems, fields)
-
-
-def trump_buttons(ruleset_trumps: tuple[str, ...], style: str) -> list[Any]:
-    return [trump_label(trump, style) for trump in ruleset_trumps]

@@ -32,8 +32,14 @@ STARTED = gettext_noop("Hand {number} has started: its estimates and trump can n
 NOT_STARTED = gettext_noop(
     "Hand {number} has not started yet: every player estimates, then the scorer starts it."
 )
+TRUMP_ESTIMATED = gettext_noop(
+    "Players have estimated hand {number} with this trump: it stays until the hand is played."
+)
 NO_TRUMP_YET = gettext_noop("Choose the trump of hand {number} first, or draw it.")
 MISSING = gettext_noop("Still to estimate: {seats}.")
+OWN_PHONE = gettext_noop(
+    "This player sealed their estimate on their own phone: they change it there."
+)
 FOURTH_NEGATIVE = gettext_noop(
     "The three card points typed make {sum}, more than the {total} of a hand."
 )
@@ -125,6 +131,10 @@ def choose_trump(game: Game, number: int, trump: str | None) -> OpenHand:
     open_hand = _open(game, number, _locked(game))
     if open_hand.started_at:
         raise _refuse(STARTED, "trump", number=number)
+    if trump is None and open_hand.trump_drawn:
+        return open_hand  # drawn once (a double tap draws once)
+    if Estimate.objects.filter(game=game, number=number).exists():
+        raise _refuse(TRUMP_ESTIMATED, "trump", number=number)
     ruleset = game.rules
     if trump is None:
         trump, drawn = secrets.choice(ruleset.trumps), True
@@ -139,17 +149,24 @@ def choose_trump(game: Game, number: int, trump: str | None) -> OpenHand:
 
 
 @transaction.atomic
-def seal_estimate(game: Game, number: int, seat: int, value: object) -> None:
+def seal_estimate(
+    game: Game, number: int, seat: int, value: object, *, own_phone: bool = False
+) -> None:
     """A player's estimate of hand ``number``, sealed: it may change until the scorer
-    starts the hand, and nobody sees it before the hand's points are recorded."""
+    starts the hand, and nobody sees it before the hand's points are recorded. Typed
+    on the player's ``own_phone``, it is changed there only, never on the phone passed
+    round."""
     problems = differenzler.check_estimate(value, seat)
     if problems:
         raise RulesError(problems)
     open_hand = _open(game, number, _locked(game))
     if open_hand.started_at:
         raise _refuse(STARTED, f"estimates[{seat}]", number=number)
+    sealed = Estimate.objects.filter(game=game, number=number, seat=seat).first()
+    if sealed is not None and sealed.own_phone and not own_phone:
+        raise _refuse(OWN_PHONE, f"estimates[{seat}]")
     Estimate.objects.update_or_create(
-        game=game, number=number, seat=seat, defaults={"value": value}
+        game=game, number=number, seat=seat, defaults={"value": value, "own_phone": own_phone}
     )
 
 
@@ -208,7 +225,15 @@ def record_points(
         change = HandChange.objects.filter(game=game, form_key=form_key).first()
         if change is None:
             raise StaleScreen(_("Another device changed this game at the same moment.")) from None
-        return Hand.objects.get(game=game, number=change.hand_number)
+        return _recorded(game, change)
+
+
+def _recorded(game: Game, change: HandChange) -> Hand:
+    """The hand a form recorded before (sent again): out of date if it was taken back."""
+    hand = Hand.objects.filter(game=game, number=change.hand_number).first()
+    if hand is None:
+        raise StaleScreen(_("This screen is out of date — here is the game now."))
+    return hand
 
 
 def _record_points(
@@ -217,7 +242,7 @@ def _record_points(
     played = _locked(game)
     change = HandChange.objects.filter(game=game, form_key=form_key).first()
     if change is not None:  # sent before: done
-        return Hand.objects.get(game=game, number=change.hand_number)
+        return _recorded(game, change)
     open_hand = _open(game, number, played)
     if not open_hand.started_at:
         raise _refuse(NOT_STARTED, "cards", number=number)
@@ -236,6 +261,9 @@ def _record_points(
 
 
 NOTHING_TO_REOPEN = gettext_noop("No hand is scored yet.")
+NEXT_STARTED = gettext_noop(
+    "Hand {number} has started: type its points first; a hand before it is no longer changed."
+)
 
 
 def reopen_last_hand(game: Game, number: int, *, form_key: uuid.UUID, author: Author) -> None:
@@ -259,6 +287,8 @@ def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> Non
         raise _refuse(NOTHING_TO_REOPEN)
     if number != played:
         raise StaleScreen(_("This screen is out of date — here is the game now."))
+    if OpenHand.objects.filter(game=game, number=number + 1, started_at__isnull=False).exists():
+        raise _refuse(NEXT_STARTED, number=number + 1)
     last = game.hands.get(number=number)
     hand = last.to_diff()
     log_change(game, number, HandChange.UNDONE, hand.to_dict(), None, form_key, author)
@@ -283,9 +313,11 @@ def start_game(
     played_on: dt.date | None,
     suit_style: str,
     form_key: uuid.UUID | None,
+    author: Author | None = None,
 ) -> Game:
-    """A new Différenzler game with no hand yet. The same start form sent again (a
-    double tap, the back button) gives the game it started the first time."""
+    """A new Différenzler game with no hand yet, and its four seats' links. The same
+    start form sent again (a double tap, the back button) gives the game it started
+    the first time."""
     if form_key is not None:
         started = Game.objects.filter(club=club, form_key=form_key).first()
         if started:
@@ -293,7 +325,10 @@ def start_game(
     ruleset = parse_ruleset({"preset": differenzler.PRESET, "hands": hands, "trumps": list(trumps)})
     record = gamefile.IndividualRecord(name, played_on, ruleset, players, ())
     try:
-        return services.store_game(record, club=club, suit_style=suit_style, form_key=form_key)
+        with transaction.atomic():
+            game = services.store_game(record, club=club, suit_style=suit_style, form_key=form_key)
+            seat_links(game, author or Author())
+            return game
     except IntegrityError:
         started = Game.objects.filter(club=club, form_key=form_key).first()
         if started is None:
@@ -304,6 +339,7 @@ def start_game(
 @transaction.atomic
 def seat_links(game: Game, author: Author) -> list[SeatLink]:
     """The four seats' links (made once; the same ones are shown again)."""
+    _locked(game)
     links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
     for seat in range(differenzler.PLAYERS):
         if seat not in links:
@@ -311,3 +347,13 @@ def seat_links(game: Game, author: Author) -> list[SeatLink]:
                 game=game, seat=seat, created_by=author.user_or_none
             )
     return [links[seat] for seat in range(differenzler.PLAYERS)]
+
+
+@transaction.atomic
+def new_seat_link(game: Game, seat: int, author: Author) -> SeatLink:
+    """A new link for one seat (a player changed phones, or its code was seen): the old
+    link opens nothing any more. What that seat already sealed stays."""
+    _locked(game)
+    for link in game.seat_links.filter(seat=seat, revoked_at__isnull=True):
+        link.revoke()
+    return SeatLink.objects.create(game=game, seat=seat, created_by=author.user_or_none)

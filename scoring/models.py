@@ -432,7 +432,14 @@ class SeatLink(RevocableLink):
         verbose_name = _("seat link")
         verbose_name_plural = _("seat links")
         ordering = ["seat", "-created_at"]
-        constraints = [models.CheckConstraint(condition=Q(seat__lte=3), name="seat_link_seat")]
+        constraints = [
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_link_seat"),
+            models.UniqueConstraint(
+                fields=["game", "seat"],
+                condition=Q(revoked_at__isnull=True),
+                name="seat_link_once_per_seat",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} ({self.get_seat_display()})"
@@ -468,6 +475,7 @@ class Estimate(models.Model):
     number = models.PositiveIntegerField(_("hand"))
     seat = models.PositiveSmallIntegerField(_("seat"), choices=SEAT_CHOICES)
     value = models.PositiveSmallIntegerField(_("estimate"))
+    own_phone = models.BooleanField(_("typed on the player's own phone"), default=False)
     updated_at = models.DateTimeField(_("when"), auto_now=True)
 
     class Meta:

@@ -365,6 +365,15 @@ class DiffView:
         return [self.seats[seat] for seat in self.result.leaders]
 
     @property
+    def last_cells(self) -> dict[str, Any] | None:
+        """The last hand scored, player by player: name, estimate, card points, difference."""
+        if not self.rows:
+            return None
+        last = self.rows[-1]
+        seats = [(seat.name, *cells) for seat, cells in zip(self.seats, last.cells, strict=True)]
+        return {"number": last.number, "trump": last.trump, "seats": seats}
+
+    @property
     def standings(self) -> list[SeatView]:
         """The players by rank, the lowest total first (seat order among equals)."""
         return sorted(self.seats, key=lambda seat: (seat.rank, seat.seat))
@@ -377,11 +386,6 @@ class DiffView:
     def team_names(self) -> tuple[str, ...]:
         """The chart's legend: the four players."""
         return tuple(seat.name for seat in self.seats)
-
-    @property
-    def version(self) -> str:
-        text = json.dumps([row.cells for row in self.rows])
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def diff_view(game: Game, hands: list[Hand] | None = None) -> DiffView:

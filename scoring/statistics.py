@@ -295,12 +295,6 @@ def differenzler_board(members: list[Member], lines: dict[int, DiffLine]) -> lis
     )
 
 
-def line_with_partners(results: QuerySet[PlayerResult], member: Member) -> PlayerLine | None:
-    """One member's line over ``results`` with a line per partner (by the partner's
-    name in each game): two queries."""
-    return member_lines(results, member)[0]
-
-
 def member_lines(
     results: QuerySet[PlayerResult], member: Member
 ) -> tuple[PlayerLine | None, DiffLine | None]:

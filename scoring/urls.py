@@ -32,6 +32,11 @@ urlpatterns = [
     path("games/<int:game_id>/points/", differenzler.record_points, name="record_points"),
     path("games/<int:game_id>/reopen/", differenzler.reopen_last_hand, name="reopen_last_hand"),
     path("games/<int:game_id>/seats/", differenzler.make_seat_links, name="make_seat_links"),
+    path(
+        "games/<int:game_id>/seats/<int:seat>/new/",
+        differenzler.new_seat_link,
+        name="new_seat_link",
+    ),
     path("games/<int:game_id>/estimates/live/", differenzler.live, name="differenzler_live"),
     path("seat/<str:token>/", differenzler.seat, name="seat"),
     path("seat/<str:token>/live/", differenzler.seat_live, name="seat_live"),

@@ -90,11 +90,35 @@ def test_a_second_phone_recording_the_same_hand_is_out_of_date(game):
     assert Hand.objects.count() == 1
 
 
-def test_the_trump_is_drawn_among_the_games_trumps(game):
-    drawn = {estimates.choose_trump(game, 1, None).trump for _ in range(40)}
+def test_the_trump_is_drawn_once_among_the_games_trumps(game, club):
+    first = estimates.choose_trump(game, 1, None).trump
+    assert estimates.choose_trump(game, 1, None).trump == first  # a double tap draws once
+    assert OpenHand.objects.get(game=game).trump_drawn
+    drawn = {first}
+    for _ in range(20):
+        other = estimates.start_game(
+            club=club,
+            name="",
+            players=PLAYERS,
+            hands=1,
+            trumps=("hearts", "diamonds", "clubs", "spades"),
+            played_on=None,
+            suit_style="french",
+            form_key=None,
+        )
+        drawn.add(estimates.choose_trump(other, 1, None).trump)
     assert drawn <= {"hearts", "diamonds", "clubs", "spades"}
     assert len(drawn) > 1
-    assert OpenHand.objects.get().trump_drawn
+
+
+def test_the_trump_stays_once_a_player_has_estimated(game):
+    estimates.choose_trump(game, 1, "hearts")
+    estimates.choose_trump(game, 1, "spades")  # changed before anyone estimated
+    estimates.seal_estimate(game, 1, 2, 40)
+    with pytest.raises(RulesError) as excinfo:
+        estimates.choose_trump(game, 1, "clubs")
+    assert "have estimated hand 1 with this trump" in problem(excinfo)[1]
+    assert OpenHand.objects.get(game=game).trump == "spades"
 
 
 @pytest.mark.parametrize("trump", ["obe-abe", "stars"])
@@ -268,18 +292,20 @@ def test_no_page_shows_an_estimate_before_its_hand_is_scored(client, game):
         )
         assert passed.status_code == 302
         follow = client.get(passed["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
-        assert f"{PLAYERS[seat]}&#x27;s estimate is sealed. Pass the phone on." in follow
+        assert f"Estimate of {PLAYERS[seat]} sealed. Pass the phone on." in follow
         assert not any(shows(follow, value) for value in SECRET)
 
     scorer = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
     html = scorer.content.decode()
     assert html.count("estimated</span>") == 4
     assert not any(shows(html, value) for value in SECRET)
-    for seat, link in enumerate(links):
-        own = client.get(reverse("scoring:seat", args=[link.token])).content.decode()
-        others = [value for other, value in enumerate(SECRET) if other != seat]
-        assert not any(shows(own, value) for value in others)
-        assert shows(own, SECRET[seat])  # a phone shows its own player's estimate
+    for link in links:
+        own = client.get(
+            reverse("scoring:seat", args=[link.token]), HTTP_ACCEPT_LANGUAGE="en"
+        ).content.decode()
+        # not even its own: a seat's code is on the scorer's screen, and may be seen
+        assert not any(shows(own, value) for value in SECRET)
+        assert "estimated</span> You may change it until the hand starts." in own
     poll = client.get(reverse("scoring:differenzler_live", args=[game.pk]) + "?shown=x")
     assert not any(shows(poll.content.decode(), value) for value in SECRET)
 
@@ -449,3 +475,55 @@ def test_the_changes_page_names_each_players_estimate_and_points(client, game):
     assert page.status_code == 200
     assert "Anne 131/40 · Bernard 142/30 · Claude 153/37 · Denise 124/50" in html
     assert html.count("Anne 131/40") == 2  # recorded, then taken back
+
+
+def test_an_estimate_sealed_on_a_players_own_phone_is_not_changed_on_the_phone_passed_round(
+    client, game
+):
+    links = estimates.seat_links(game, Author())
+    estimates.choose_trump(game, 1, "hearts")
+    client.post(reverse("scoring:seat", args=[links[1].token]), {"hand_number": 1, "estimate": 33})
+    response = client.post(
+        reverse("scoring:estimate_here", args=[game.pk, 1]),
+        {"hand_number": 1, "estimate": 99},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 422
+    assert response.context["form"].errors["estimate"] == [
+        "This player sealed their estimate on their own phone: they change it there."
+    ]
+    assert Estimate.objects.get(seat=1).value == 33
+
+
+def test_a_new_code_for_a_seat_closes_the_old_one(client, game):
+    old = estimates.seat_links(game, Author())[2]
+    response = client.post(reverse("scoring:new_seat_link", args=[game.pk, 2]))
+    assert response.status_code == 302
+    assert client.get(reverse("scoring:seat", args=[old.token])).status_code == 404
+    live = SeatLink.objects.filter(game=game, seat=2, revoked_at__isnull=True)
+    assert live.count() == 1
+    assert client.get(reverse("scoring:seat", args=[live.get().token])).status_code == 200
+
+
+def test_taking_back_a_hand_is_refused_once_the_next_one_started(game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    record(game, (40, 30, 37, 50))
+    sealed(game, number=2)
+    estimates.start_hand(game, 2, PLAYERS)
+    with pytest.raises(RulesError) as excinfo:
+        estimates.reopen_last_hand(game, 1, form_key=uuid.uuid4(), author=Author())
+    assert "Hand 2 has started" in problem(excinfo)[1]
+    assert Hand.objects.count() == 1
+
+
+def test_points_sent_again_after_the_hand_was_taken_back_are_out_of_date(client, game):
+    sealed(game)
+    estimates.start_hand(game, 1, PLAYERS)
+    key = uuid.uuid4()
+    data = {"hand_number": 1, "form_key": key, "cards_0": 40, "cards_1": 30, "cards_2": 37}
+    client.post(reverse("scoring:record_points", args=[game.pk]), data)
+    estimates.reopen_last_hand(game, 1, form_key=uuid.uuid4(), author=Author())
+    again = client.post(reverse("scoring:record_points", args=[game.pk]), data)
+    assert again.status_code == 302  # back to the screen, with a message; never a 500
+    assert Hand.objects.count() == 0

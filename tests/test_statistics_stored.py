@@ -126,7 +126,7 @@ class StoredStatisticsTest(TestCase):
             key: _figures(line) for key, line in expected.items()
         }
         for member in Member.objects.filter(club=club):
-            line = statistics.line_with_partners(results, member)
+            line = statistics.member_lines(results, member)[0]
             want = expected.get(member.pk)
             assert (line and _partners(line)) == (want and _partners(want))
 

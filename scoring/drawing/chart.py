@@ -52,18 +52,19 @@ def totals_chart_svg(
     label: str,
     target_label: str,
     half_label: str,
+    floor: int = 100,
 ) -> str:
     """Both teams' running totals hand by hand, from (0, 0): team 0 a solid line,
     team 1 a dashed one, with a dot at each hand; lines at the target and at half
     of it (when there is a target); a legend with the team names.
 
     ``totals[i]`` is the two teams' totals after hand i + 1. Texts come in already
-    translated and are escaped here. With four names (a Différenzler's players) there
+    translated and are escaped here. The y axis reaches at least ``floor``. With four names (a Différenzler's players) there
     are four lines and the legend has two rows.
     """
     lines = len(team_names)
     hands = len(totals)
-    highest = max([target or 0, *(max(pair) for pair in totals), 100])
+    highest = max([target or 0, *(max(pair) for pair in totals), floor])
     y_step = _nice_step(highest, 5)
     y_top = math.ceil(highest / y_step) * y_step
     x_last = max(hands, 1)

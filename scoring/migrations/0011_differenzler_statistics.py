@@ -2,45 +2,6 @@
 
 from django.db import migrations, models
 
-from scoring.rules import differenzler, parse_ruleset
-from scoring.rules.differenzler import DiffHand
-from scoring.rules.stats import seat_figures
-
-
-def store_results(apps, schema_editor):
-    """The statistics' rows of the Différenzler games stored before this migration."""
-    Game = apps.get_model("scoring", "Game")
-    Player = apps.get_model("scoring", "Player")
-    PlayerResult = apps.get_model("scoring", "PlayerResult")
-    for game in Game.objects.filter(ruleset__preset=differenzler.PRESET):
-        hands = [
-            DiffHand(
-                hand.trump,
-                (hand.estimate_0, hand.estimate_1, hand.estimate_2, hand.estimate_3),
-                (hand.cards_0, hand.cards_1, hand.cards_2, hand.cards_3),
-            )
-            for hand in game.hands.order_by("number")
-        ]
-        ruleset = parse_ruleset(game.ruleset, bounded=False)
-        figures = seat_figures(differenzler.play(ruleset, hands, check=False))
-        for player in Player.objects.filter(team__game=game).select_related("team"):
-            seat = player.team.index + 2 * player.position
-            PlayerResult.objects.update_or_create(
-                player=player,
-                defaults={
-                    "game": game,
-                    "club_id": game.club_id,
-                    "played_on": game.played_on,
-                    "member_id": player.member_id,
-                    "team": player.team.index,
-                    "individual": True,
-                    "hands": figures[seat].hands,
-                    "differences": figures[seat].differences,
-                    "exact": figures[seat].exact,
-                    "finished": figures[seat].finished,
-                    "won": figures[seat].won,
-                },
-            )
 
 
 class Migration(migrations.Migration):
@@ -65,5 +26,4 @@ class Migration(migrations.Migration):
             name='individual',
             field=models.BooleanField(default=False, verbose_name='Différenzler'),
         ),
-        migrations.RunPython(store_results, migrations.RunPython.noop),
     ]

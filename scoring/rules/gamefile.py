@@ -28,13 +28,25 @@ TOO_DEEP = gettext_noop("not a game file: nested more than {most} levels deep")
 
 GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
 INDIVIDUAL_FIELDS = ("format", "name", "played_on", "ruleset", "players", "hands", "result")
-DIFF_HAND_FIELDS = ("trump", "estimates", "cards", "weis", "stoeck", "match", "out_first")
+DIFF_HAND_FIELDS = (
+    "trump",
+    "estimates",
+    "cards",
+    "weis",
+    "stoeck",
+    "match",
+    "out_first",
+    "chooser",
+    "chibre",
+)
 # A Différenzler hand has no Weis, Stöck, match or going out: only their empty values.
 DIFF_EMPTY: dict[str, tuple[object, ...]] = {
     "weis": ([], [[], []]),
     "stoeck": (None,),
     "match": (None,),
     "out_first": (None,),
+    "chooser": (None,),  # a hand's trump is drawn or turned up: nobody chooses it
+    "chibre": (False,),
 }
 TEAM_FIELDS = ("name", "players")
 HAND_FIELDS = ("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre")

@@ -35,6 +35,7 @@ def totals_chart(view: GameView | DiffView) -> SafeString:
         ),
         target_label=_("target"),
         half_label=_("half"),
+        floor=10 if isinstance(view, DiffView) else 100,  # differences stay small
     )
     return mark_safe(svg)  # escaped inside
 

@@ -132,3 +132,11 @@ def remember_device(request: HttpRequest, response: HttpResponse) -> HttpRespons
             secure=request.is_secure(),
         )
     return response
+
+
+def posted_number(request: HttpRequest) -> int:
+    """The hand number a form was made for (1 when it is missing or not a number)."""
+    try:
+        return max(1, min(10_000, int(request.POST.get("hand_number", ""))))
+    except ValueError:
+        return 1

@@ -37,9 +37,15 @@ from scoring.hand_form import problem_message
 from scoring.models import Game, SeatLink
 from scoring.presenters import DiffView, diff_view
 from scoring.rules import RulesError
-from scoring.services import StaleScreen
+from scoring.services import Author, StaleScreen
 from scoring.suits import trump_label
-from scoring.views.common import author_of, game_for, remember_device
+from scoring.views.common import (
+    author_of,
+    device_name,
+    game_for,
+    posted_number,
+    remember_device,
+)
 
 POLL = "every 3s"
 
@@ -63,8 +69,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
             played_on=data["played_on"],
             suit_style=data["suit_style"],
             form_key=data["form_key"],
+            author=Author(device=device_name(request), user=request.user),
         )
-        estimates.seat_links(game, author_of(request, game))
         return redirect("scoring:table", game.pk)
     members = sorted({m.name for m in Member.objects.filter(club__in=clubs)})
     status = 422 if form.is_bound else 200
@@ -81,7 +87,11 @@ def version_of(view: DiffView, state: estimates.TableState, *, seat: int | None 
     played (a seat's phone leaves out who else has estimated, so that it is not
     redrawn under its player's thumb)."""
     cells = [row.cells for row in view.rows]
-    shown = state.version if seat is None else f"{state.number}-{state.trump}-{state.started}"
+    shown = (
+        state.version
+        if seat is None
+        else f"{state.number}-{state.trump}-{state.started}-{seat in state.estimated}"
+    )
     text = f"{cells}|{shown}|{seat}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -124,6 +134,7 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
         "poll_url": reverse("scoring:differenzler_live", args=[game.pk])
         + "?"
         + urlencode({"shown": version}),
+        "poll": POLL,
     }
     template = (
         "scoring/differenzler_table.html#diff-table"
@@ -173,7 +184,7 @@ def choose_trump(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def start_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _scorer_game(request, game_id)
-    number = _number(request)
+    number = posted_number(request)
     try:
         estimates.start_hand(game, number, game.seat_names())
     except RulesError as error:
@@ -225,13 +236,6 @@ def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
     return _back(request, game)
 
 
-def _number(request: HttpRequest) -> int:
-    try:
-        return max(1, min(10_000, int(request.POST.get("hand_number", ""))))
-    except ValueError:
-        return 1
-
-
 @require_http_methods(["GET", "POST"])
 def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The phone passed round: a blank screen where one player types their estimate;
@@ -255,7 +259,7 @@ def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse
         else:
             messages.success(
                 request,
-                _("%(name)s's estimate is sealed. Pass the phone on.") % {"name": name},
+                _("Estimate of %(name)s sealed. Pass the phone on.") % {"name": name},
             )
             return redirect("scoring:table", game.pk)
     context = {"game": game, "name": name, "seat": seat, "form": form, "state": state}
@@ -268,6 +272,21 @@ def make_seat_links(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _scorer_game(request, game_id)
     estimates.seat_links(game, author_of(request, game))
     return redirect("scoring:table", game.pk)
+
+
+@require_POST
+def new_seat_link(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """A seat's code made again: the old one opens nothing any more."""
+    game = _scorer_game(request, game_id)
+    if not 0 <= seat <= 3:
+        raise Http404
+    estimates.new_seat_link(game, seat, author_of(request, game))
+    messages.success(
+        request,
+        _("%(name)s's seat has a new code; the old one opens nothing any more.")
+        % {"name": game.seat_names()[seat]},
+    )
+    return redirect(reverse("scoring:table", args=[game.pk]) + "#seat-codes")
 
 
 # -- a player's own phone ----------------------------------------------------------------
@@ -293,7 +312,11 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         if form.is_valid():
             try:
                 estimates.seal_estimate(
-                    game, form.cleaned_data["hand_number"], link.seat, form.cleaned_data["estimate"]
+                    game,
+                    form.cleaned_data["hand_number"],
+                    link.seat,
+                    form.cleaned_data["estimate"],
+                    own_phone=True,
                 )
             except RulesError as error:
                 form.add_problems(error.problems)
@@ -304,13 +327,15 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, _("Your estimate is sealed."))
                 return redirect("scoring:seat", token)
         status = 422
-    own = estimates.own_estimate(game, state.number, link.seat)
+    # whether this seat has estimated, never how much: a seat's link may be seen by
+    # others (its code is on the scorer's screen)
+    sealed = estimates.own_estimate(game, state.number, link.seat) is not None
     version = version_of(view, state, seat=link.seat)
     context = {
         "view": view,
         "state": state,
         "me": view.seats[link.seat],
-        "own": own,
+        "sealed": sealed,
         "form": form,
         "token": token,
         "trump": trump_label(state.trump, game.suit_style) if state.trump else None,

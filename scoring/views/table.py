@@ -33,6 +33,7 @@ from scoring.views.common import (
     can_score,
     check,
     game_for,
+    posted_number,
     remember_device,
     signed_in_or_table_link,
     teams_only,
@@ -108,7 +109,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         teams_only()
     check(request, game, Role.SCORER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
-    number = _posted_number(request)
+    number = posted_number(request)
     form = HandForm(
         request.POST,
         ruleset=game.rules,
@@ -224,13 +225,6 @@ def live_answer(
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
-
-
-def _posted_number(request: HttpRequest) -> int:
-    try:
-        return max(1, int(request.POST.get("hand_number", "")))
-    except ValueError:
-        return 1
 
 
 @require_http_methods(["GET", "POST"])
