@@ -59,8 +59,8 @@ def totals_chart_svg(
     of it (when there is a target); a legend with the team names.
 
     ``totals[i]`` is the two teams' totals after hand i + 1. Texts come in already
-    translated and are escaped here. The y axis reaches at least ``floor``. With four names (a Différenzler's players) there
-    are four lines and the legend has two rows.
+    translated and are escaped here. The y axis reaches at least ``floor``. With four
+    names (a Différenzler's players) there are four lines and the legend has two rows.
     """
     lines = len(team_names)
     hands = len(totals)

@@ -255,6 +255,35 @@ def _same(given: object, computed: object) -> bool:
     return json.dumps(given, sort_keys=True) == json.dumps(computed, sort_keys=True)
 
 
+def _compare_hands(given: Mapping[str, Any], expected: list[dict[str, Any]]) -> list[Problem]:
+    """The file's ``result.hands`` (when given) against the hands' own results: each
+    hand's ``points`` and ``totals``, the first that differs named by its hand."""
+    if "hands" not in given:
+        return []
+    hands = given["hands"]
+    if not isinstance(hands, list) or len(hands) != len(expected):
+        template = (
+            gettext_noop("the file has {given} hand results for {count} hands")
+            if isinstance(hands, list)
+            else gettext_noop("must be a list of {count} hand results, one for each hand")
+        )
+        count = len(hands) if isinstance(hands, list) else None
+        return [Problem("result.hands", template, params={"given": count, "count": len(expected)})]
+    for number, (mine, theirs) in enumerate(zip(expected, hands, strict=True), 1):
+        if not isinstance(theirs, Mapping):
+            return [
+                Problem("result", gettext_noop("must be an object with points and totals"), number)
+            ]
+        unknown = _unknown(theirs, ("points", "totals"), "result.")
+        if unknown:
+            return [unknown[0].in_hand(number)]
+        for key in ("points", "totals"):
+            if not _same(theirs.get(key), mine[key]):
+                params = {"given": theirs.get(key), "computed": mine[key]}
+                return [Problem(f"result.{key}", RESULT_DIFFERS, number, params)]
+    return []
+
+
 def _compare_result(given: object, computed: GameResult) -> list[Problem]:
     if not isinstance(given, Mapping):
         return [Problem("result", gettext_noop("must be an object"))]
@@ -262,37 +291,9 @@ def _compare_result(given: object, computed: GameResult) -> list[Problem]:
     if problems:
         return problems
     expected = computed.to_dict()
-    if "hands" in given:
-        hands = given["hands"]
-        if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
-            template = (
-                gettext_noop("the file has {given} hand results for {count} hands")
-                if isinstance(hands, list)
-                else gettext_noop("must be a list of {count} hand results, one for each hand")
-            )
-            given = len(hands) if isinstance(hands, list) else None
-            params = {"given": given, "count": len(expected["hands"])}
-            return [Problem("result.hands", template, params=params)]
-        for number, (mine, theirs) in enumerate(zip(expected["hands"], hands, strict=True), 1):
-            if not isinstance(theirs, Mapping):
-                return [
-                    Problem(
-                        "result", gettext_noop("must be an object with points and totals"), number
-                    )
-                ]
-            unknown = _unknown(theirs, ("points", "totals"), "result.")
-            if unknown:
-                return [unknown[0].in_hand(number)]
-            for key in ("points", "totals"):
-                if not _same(theirs.get(key), mine[key]):
-                    return [
-                        Problem(
-                            f"result.{key}",
-                            RESULT_DIFFERS,
-                            number,
-                            {"given": theirs.get(key), "computed": mine[key]},
-                        )
-                    ]
+    problems = _compare_hands(given, expected["hands"])
+    if problems:
+        return problems
     for key in RESULT_FIELDS[1:]:
         if key in given and not _same(given[key], expected[key]):
             return [
@@ -353,30 +354,9 @@ def _compare_individual(given: object, computed: DiffResult) -> list[Problem]:
     problems = _unknown(given, tuple(expected), "result.")
     if problems:
         return problems
-    if "hands" in given:
-        hands = given["hands"]
-        if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
-            return [
-                Problem(
-                    "result.hands",
-                    gettext_noop("must be a list of {count} hand results, one for each hand"),
-                    params={"count": len(expected["hands"])},
-                )
-            ]
-        for number, (mine, theirs) in enumerate(zip(expected["hands"], hands, strict=True), 1):
-            if not isinstance(theirs, Mapping):
-                return [
-                    Problem(
-                        "result", gettext_noop("must be an object with points and totals"), number
-                    )
-                ]
-            unknown = _unknown(theirs, ("points", "totals"), "result.")
-            if unknown:
-                return [unknown[0].in_hand(number)]
-            for key in ("points", "totals"):
-                if not _same(theirs.get(key), mine[key]):
-                    params = {"given": theirs.get(key), "computed": mine[key]}
-                    return [Problem(f"result.{key}", RESULT_DIFFERS, number, params)]
+    problems = _compare_hands(given, expected["hands"])
+    if problems:
+        return problems
     for key, value in expected.items():
         if key != "hands" and key in given and not _same(given[key], value):
             params = {"given": given[key], "computed": value}
