@@ -23,7 +23,7 @@ from django.utils.translation import gettext_noop
 from clubs.models import Club
 from scoring import services, statistics
 from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
-from scoring.rules import CARD_POINTS, Problem, RulesError, differenzler, gamefile, parse_ruleset
+from scoring.rules import Problem, RulesError, differenzler, gamefile, parse_ruleset
 from scoring.rules.differenzler import DiffHand
 from scoring.services import Author, StaleScreen, log_change
 
@@ -40,10 +40,6 @@ MISSING = gettext_noop("Still to estimate: {seats}.")
 OWN_PHONE = gettext_noop(
     "This player sealed their estimate on their own phone: they change it there."
 )
-FOURTH_NEGATIVE = gettext_noop(
-    "The three card points typed make {sum}, more than the {total} of a hand."
-)
-TYPE_THREE = gettext_noop("Type the card points of at least three players.")
 
 
 @dataclass(frozen=True)
@@ -191,21 +187,6 @@ def start_hand(game: Game, number: int, seat_names: tuple[str, ...]) -> OpenHand
     return open_hand
 
 
-def fill_cards(cards: tuple[int | None, ...]) -> tuple[int, int, int, int]:
-    """Four card points from what the scorer typed: three or four; a blank one is 157
-    minus the others (raises :class:`RulesError` when that cannot be)."""
-    blanks = [seat for seat, value in enumerate(cards) if value is None]
-    if len(blanks) > 1:
-        raise _refuse(TYPE_THREE, "cards")
-    filled = list(cards)
-    if blanks:
-        typed = sum(value for value in cards if value is not None)
-        if typed > CARD_POINTS:
-            raise _refuse(FOURTH_NEGATIVE, "cards", sum=typed, total=CARD_POINTS)
-        filled[blanks[0]] = CARD_POINTS - typed
-    return (filled[0], filled[1], filled[2], filled[3])  # type: ignore[return-value]
-
-
 def record_points(
     game: Game,
     number: int,
@@ -248,15 +229,15 @@ def _record_points(
         raise _refuse(NOT_STARTED, "cards", number=number)
     sealed = dict(Estimate.objects.filter(game=game, number=number).values_list("seat", "value"))
     estimates = tuple(sealed[seat] for seat in range(differenzler.PLAYERS))
-    hand = DiffHand(open_hand.trump, estimates, fill_cards(cards))  # type: ignore[arg-type]
+    hand = DiffHand(open_hand.trump, estimates, differenzler.fill_cards(cards))  # type: ignore[arg-type]
     hands = [h.to_diff() for h in game.hands.order_by("number")]
-    differenzler.play(game.rules, [*hands, hand])  # raises, naming the field
+    result = differenzler.play(game.rules, [*hands, hand])  # raises, naming the field
     stored = Hand.from_diff(game, number, hand)
     stored.save()
     log_change(game, number, HandChange.RECORDED, None, hand.to_dict(), form_key, author)
     Estimate.objects.filter(game=game, number=number).delete()
     open_hand.delete()
-    statistics.update_seat_results(game)
+    statistics.update_seat_results(game, result)
     return stored
 
 
@@ -300,7 +281,8 @@ def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> Non
         Estimate(game=game, number=number, seat=seat, value=value)
         for seat, value in enumerate(hand.estimates)
     )
-    statistics.update_seat_results(game)
+    kept = [h.to_diff() for h in game.hands.order_by("number")]
+    statistics.update_seat_results(game, differenzler.play(game.rules, kept, check=False))
 
 
 def start_game(
@@ -318,22 +300,12 @@ def start_game(
     """A new Différenzler game with no hand yet, and its four seats' links. The same
     start form sent again (a double tap, the back button) gives the game it started
     the first time."""
-    if form_key is not None:
-        started = Game.objects.filter(club=club, form_key=form_key).first()
-        if started:
-            return started
     ruleset = parse_ruleset({"preset": differenzler.PRESET, "hands": hands, "trumps": list(trumps)})
     record = gamefile.IndividualRecord(name, played_on, ruleset, players, ())
-    try:
-        with transaction.atomic():
-            game = services.store_game(record, club=club, suit_style=suit_style, form_key=form_key)
-            seat_links(game, author or Author())
-            return game
-    except IntegrityError:
-        started = Game.objects.filter(club=club, form_key=form_key).first()
-        if started is None:
-            raise
-        return started
+    with transaction.atomic():
+        game = services.start_once(record, club=club, suit_style=suit_style, form_key=form_key)
+        seat_links(game, author or Author())  # made once: a form sent again finds them
+    return game
 
 
 @transaction.atomic

@@ -152,11 +152,26 @@ def start_game(
 ) -> Game:
     """A new game with no hand yet. The same start form sent again (a double tap,
     the back button) gives the game it started the first time."""
+    record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
+    return start_once(
+        record, club=club, suit_style=suit_style, first_chooser=first_chooser, form_key=form_key
+    )
+
+
+def start_once(
+    record: gamefile.GameRecord | gamefile.IndividualRecord,
+    *,
+    club: Club | None,
+    suit_style: str,
+    first_chooser: int = 0,
+    form_key: uuid.UUID | None,
+) -> Game:
+    """Store a game just started (no hand yet), once per start form: a form sent again
+    gives the game it started the first time, even when both arrive at once."""
     if form_key is not None:
         started = Game.objects.filter(club=club, form_key=form_key).first()
         if started:
             return started
-    record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
     try:
         return store_game(
             record,

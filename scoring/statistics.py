@@ -33,10 +33,12 @@ from django.db.models import (
 from clubs.models import Club, Member
 from scoring import extras, rules
 from scoring.models import Game, Player, PlayerResult
+from scoring.rules.differenzler import DiffResult
 from scoring.rules.stats import (
     DiffLine,
     PartnerLine,
     PlayerLine,
+    SeatFigures,
     TeamFigures,
     game_figures,
     seat_figures,
@@ -116,13 +118,18 @@ def seat_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
     return rows
 
 
-def update_seat_results(game: Game) -> None:
+def update_seat_results(game: Game, result: DiffResult) -> None:
     """A Différenzler game's hands changed: its four rows take what it now comes to
-    (teams, players and hands read again)."""
-    game = Game.objects.with_everything().get(pk=game.pk)
-    players = [player for team in game.teams.all() for player in team.players.all()]
-    rows = seat_rows(game, players)
-    PlayerResult.objects.bulk_update(rows, ["hands", "differences", "exact", "finished", "won"])
+    (``result``, counted by the caller), in two statements."""
+    figures = seat_figures(result)
+    rows = list(PlayerResult.objects.filter(game=game).select_related("player"))
+    for row in rows:
+        own = figures[seat_of(row.team, row.player.position)]
+        for name, value in dataclasses.asdict(own).items():
+            setattr(row, name, value)
+    PlayerResult.objects.bulk_update(
+        rows, [field.name for field in dataclasses.fields(SeatFigures)]
+    )
 
 
 def rebuilt_rows(game: Game) -> list[PlayerResult]:

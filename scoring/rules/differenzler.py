@@ -116,6 +116,29 @@ def check_hand(ruleset: Ruleset, hand: DiffHand) -> list[Problem]:
     )
 
 
+FOURTH_TOO_MANY = gettext_noop(
+    "The three card points typed make {sum}, more than the {total} of a hand."
+)
+TYPE_THREE = gettext_noop("Type the card points of at least three players.")
+
+
+def fill_cards(cards: Sequence[int | None]) -> Four:
+    """Four players' card points from three or four typed: the one left blank is 157
+    minus the others, since a hand's cards make 157 (raises :class:`RulesError` when
+    two are blank or the three typed make more than 157)."""
+    blanks = [seat for seat, value in enumerate(cards) if value is None]
+    if len(cards) != PLAYERS or len(blanks) > 1:
+        raise RulesError([Problem("cards", TYPE_THREE)])
+    typed = sum(value for value in cards if value is not None)
+    filled = list(cards)
+    if blanks:
+        if typed > CARD_POINTS:
+            params = {"sum": typed, "total": CARD_POINTS}
+            raise RulesError([Problem("cards", FOURTH_TOO_MANY, params=params)])
+        filled[blanks[0]] = CARD_POINTS - typed
+    return (filled[0], filled[1], filled[2], filled[3])  # type: ignore[return-value]
+
+
 def differences(hand: DiffHand) -> Four:
     """Each player's score of a valid hand: |estimate − card points made|."""
     e, c = hand.estimates, hand.cards

@@ -17,11 +17,13 @@ from typing import NoReturn
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag, urlencode
 from django.utils.translation import gettext as _
 
 from clubs import access
-from clubs.models import Role
+from clubs.models import Club, Member, Role
 from scoring import access as game_access
 from scoring import extras, services
 from scoring.models import Game
@@ -140,3 +142,49 @@ def posted_number(request: HttpRequest) -> int:
         return max(1, min(10_000, int(request.POST.get("hand_number", ""))))
     except ValueError:
         return 1
+
+
+def starting_clubs(request: HttpRequest) -> list[Club]:
+    """The clubs the user starts games in (a scorer's or an admin's); 403 without any."""
+    clubs = access.scoring_clubs(request.user)
+    if not clubs:
+        raise PermissionDenied(_("Games are started by a club's scorers and admins."))
+    return clubs
+
+
+def member_names(clubs: list[Club]) -> list[str]:
+    """The members' names of these clubs, for a start form's seats to offer."""
+    return sorted({m.name for m in Member.objects.filter(club__in=clubs)})
+
+
+def poll_answer(
+    request: HttpRequest,
+    version: str,
+    poll: str,
+    page: str,
+    target: str,
+    follow: bool,
+    query: dict[str, str] | None = None,
+    trigger: str | None = None,
+) -> HttpResponse:
+    """A live poll's answer for a screen that shows ``version``: a bodiless 304 when the
+    phone has this answer already; else nothing new, or (``behind``) the notice or, for
+    a phone that ``follow``s, the new ``page`` swapped into ``target``."""
+    shown = request.GET.get("shown", "")[:32]
+    etag = quote_etag(f"{version}-{shown}-{int(follow)}")
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return unchanged
+    next_query = urlencode({**(query or {}), "shown": version if follow else shown})
+    context = {
+        "behind": shown != version,
+        "follow": follow,
+        "page_url": page,
+        "target": target,
+        "poll_url": f"{poll}?{next_query}",
+        "trigger": trigger,
+    }
+    response = render(request, "scoring/includes/live.html", context)
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

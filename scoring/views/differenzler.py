@@ -13,18 +13,15 @@ import uuid
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.http import quote_etag, urlencode
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import access
-from clubs.models import Member, Role
+from clubs.models import Role
 from scoring import estimates
 from scoring.differenzler_forms import (
     EstimateForm,
@@ -43,8 +40,11 @@ from scoring.views.common import (
     author_of,
     device_name,
     game_for,
+    member_names,
+    poll_answer,
     posted_number,
     remember_device,
+    starting_clubs,
 )
 
 POLL = "every 3s"
@@ -53,9 +53,7 @@ POLL = "every 3s"
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    clubs = access.scoring_clubs(request.user)
-    if not clubs:
-        raise PermissionDenied(_("Games are started by a club's scorers and admins."))
+    clubs = starting_clubs(request)
     initial = {"club": clubs[0], "suit_style": clubs[0].suit_style}
     form = StartDifferenzlerForm(request.POST or None, clubs=clubs, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -72,11 +70,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
             author=Author(device=device_name(request), user=request.user),
         )
         return redirect("scoring:table", game.pk)
-    members = sorted({m.name for m in Member.objects.filter(club__in=clubs)})
+    context = {"form": form, "members": member_names(clubs)}
     status = 422 if form.is_bound else 200
-    return render(
-        request, "scoring/new_differenzler.html", {"form": form, "members": members}, status=status
-    )
+    return render(request, "scoring/new_differenzler.html", context, status=status)
 
 
 # -- the scorer's screen ----------------------------------------------------------------
@@ -358,33 +354,16 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
 # -- live polls ----------------------------------------------------------------------------
 
 
-def _live(request: HttpRequest, version: str, poll: str, page: str, target: str) -> HttpResponse:
-    shown = request.GET.get("shown", "")[:32]
-    etag = quote_etag(f"{version}-{shown}")
-    unchanged = get_conditional_response(request, etag=etag)
-    if unchanged is not None:
-        return unchanged
-    context = {
-        "behind": shown != version,
-        "follow": True,
-        "page_url": page,
-        "target": target,
-        "poll_url": f"{poll}?{urlencode({'shown': version})}",
-        "trigger": POLL,
-    }
-    response = render(request, "scoring/includes/live.html", context)
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
-
-
 @require_GET
 def live(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _scorer_game(request, game_id)
     view = diff_view(game)
     version = version_of(view, estimates.state(game, view.hands_played))
-    poll = reverse("scoring:differenzler_live", args=[game.pk])
-    return _live(request, version, poll, reverse("scoring:table", args=[game.pk]), "#diff-table")
+    poll, page = (
+        reverse("scoring:differenzler_live", args=[game.pk]),
+        reverse("scoring:table", args=[game.pk]),
+    )
+    return poll_answer(request, version, poll, page, "#diff-table", follow=True, trigger=POLL)
 
 
 @require_GET
@@ -393,5 +372,5 @@ def seat_live(request: HttpRequest, token: str) -> HttpResponse:
     game = Game.objects.with_everything().get(pk=link.game_id)
     view = diff_view(game)
     version = version_of(view, estimates.state(game, view.hands_played), seat=link.seat)
-    poll = reverse("scoring:seat_live", args=[token])
-    return _live(request, version, poll, reverse("scoring:seat", args=[token]), "#seat-screen")
+    poll, page = reverse("scoring:seat_live", args=[token]), reverse("scoring:seat", args=[token])
+    return poll_answer(request, version, poll, page, "#seat-screen", follow=True, trigger=POLL)

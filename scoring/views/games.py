@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import access
-from clubs.models import Member
 from scoring import access as game_access
 from scoring import extras, services
 from scoring.forms import (
@@ -28,7 +27,9 @@ from scoring.rules import RulesError
 from scoring.views.common import (
     can_score,
     game_for,
+    member_names,
     signed_in_or_table_link,
+    starting_clubs,
 )
 
 
@@ -53,9 +54,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    clubs = access.scoring_clubs(request.user)
-    if not clubs:
-        raise PermissionDenied(_("Games are started by a club's scorers and admins."))
+    clubs = starting_clubs(request)
     chosen = request.GET.get("club")
     initial = next(
         (
@@ -80,8 +79,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         )
         return redirect("scoring:table", game.pk)
     status = 422 if form.is_bound else 200
-    members = sorted({m.name for m in Member.objects.filter(club__in=clubs)})
-    context = {"form": form, "members": members}
+    context = {"form": form, "members": member_names(clubs)}
     return render(request, "scoring/new_game.html", context, status=status)
 
 

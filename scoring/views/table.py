@@ -12,8 +12,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.http import quote_etag, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -33,6 +31,7 @@ from scoring.views.common import (
     can_score,
     check,
     game_for,
+    poll_answer,
     posted_number,
     remember_device,
     signed_in_or_table_link,
@@ -205,26 +204,11 @@ def live_answer(
     follow: bool,
     where: str | None = None,
 ) -> HttpResponse:
-    """The poll's answer: nothing new, or (``behind``) the notice or the new game."""
-    shown = request.GET.get("shown", "")[:32]
+    """The poll's answer for a game of two teams: nothing new, or (``behind``) the
+    notice or the new game."""
     played = [hand.to_rules() for hand in sorted(game.hands.all(), key=lambda h: h.number)]
-    version = game_version(game, played)
-    etag = quote_etag(f"{version}-{shown}-{int(follow)}")
-    unchanged = get_conditional_response(request, etag=etag)
-    if unchanged is not None:
-        return unchanged
-    query = urlencode({"where": where or "", "shown": version if follow else shown})
-    context = {
-        "behind": shown != version,
-        "follow": follow,
-        "page_url": page,
-        "target": target,
-        "poll_url": f"{poll}?{query}",
-    }
-    response = render(request, "scoring/includes/live.html", context)
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    extra = {"where": where or ""}
+    return poll_answer(request, game_version(game, played), poll, page, target, follow, extra)
 
 
 @require_http_methods(["GET", "POST"])

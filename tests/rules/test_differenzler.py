@@ -19,6 +19,7 @@ from scoring.rules.differenzler import (
     check_estimate,
     check_hand,
     differences,
+    fill_cards,
     points_open,
     ranks,
 )
@@ -372,3 +373,14 @@ def test_a_hand_result_that_does_not_match_names_the_hand():
     data["result"]["hands"][0]["points"] = [5, 10, 10, 4]
     problem = only_problem(refused(data))
     assert (problem.hand, problem.field) == (1, "result.points")
+
+
+def test_the_fourth_card_points_are_157_minus_the_three_typed():
+    assert fill_cards((40, None, 37, 50)) == (40, 30, 37, 50)
+    assert fill_cards((40, 30, 37, 50)) == (40, 30, 37, 50)  # four typed: checked by play
+    with pytest.raises(RulesError) as excinfo:
+        fill_cards((40, None, None, 50))
+    assert only_problem(problems_of(excinfo)).field == "cards"
+    with pytest.raises(RulesError) as excinfo:
+        fill_cards((100, 50, 20, None))
+    assert "make 170, more than the 157" in problems_of(excinfo)[0].message
