@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club
-from scoring import services, statistics
+from scoring import extras, services, statistics
 from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
 from scoring.rules import Problem, RulesError, differenzler, gamefile, parse_ruleset
 from scoring.rules.differenzler import DiffHand
@@ -224,6 +224,7 @@ def _record_points(
     change = HandChange.objects.filter(game=game, form_key=form_key).first()
     if change is not None:  # sent before: done
         return _recorded(game, change)
+    extras.extra_for(game).guard_change(game, HandChange.RECORDED, author)  # e.g. settled
     open_hand = _open(game, number, played)
     if not open_hand.started_at:
         raise _refuse(NOT_STARTED, "cards", number=number)
@@ -264,6 +265,7 @@ def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> Non
     played = _locked(game)
     if HandChange.objects.filter(game=game, form_key=form_key).exists():
         return  # sent before: done
+    extras.extra_for(game).guard_change(game, HandChange.UNDONE, author)  # e.g. settled
     if played == 0:
         raise _refuse(NOTHING_TO_REOPEN)
     if number != played:

@@ -16,7 +16,7 @@ from clubs.models import SUIT_STYLES
 from jassclub.links import RevocableLink
 from scoring import extras, rules
 from scoring.rules import gamefile
-from scoring.rules.differenzler import DiffHand
+from scoring.rules.differenzler import DiffHand, DiffResult
 
 TEAM_CHOICES = [(0, _("Team 1")), (1, _("Team 2"))]
 TRUMP_CHOICES = [
@@ -137,6 +137,11 @@ class Game(models.Model):
 
     def result(self) -> rules.GameResult:
         return self.record().result()
+
+    def outcome(self) -> rules.GameResult | DiffResult:
+        """The game counted from its hands, whichever kind it is (teams and players
+        prefetched): totals, ``over`` and the hands counted."""
+        return self.individual_record().result() if self.individual else self.result()
 
     def imposed_trump(self, number: int) -> str | None:
         """The trump imposed on hand ``number`` (a tournament's, through the game's

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from scoring.rules.problems import gettext_noop
-from tournaments.pairing import Entry, Pair, PlayerPass, TeamPass
+from tournaments.pairing import Entry, Pair, PlayerPass, TeamPass, tablemates
 
 ERRORS = {"missing", "twice", "unknown", "byes"}
 TO_ACCEPT = {"rematch", "partners-again", "bye-again"}  # published only when accepted
@@ -174,6 +174,34 @@ def check_player_pass(
                     {"a": a, "b": b},
                 )
             )
+    return findings
+
+
+TABLEMATES = gettext_noop("{a} and {b} sit at the same table again")
+
+
+def check_table_pass(
+    players: Sequence[Entry], schedule: PlayerPass, earlier: Sequence[PlayerPass] = ()
+) -> list[Finding]:
+    """A Différenzler pass: every player placed once at a table of four or on a bye,
+    ``n mod 4`` byes, and the players who sit at a table together again (told, not
+    refused: with few players it cannot always be avoided)."""
+    placed = [p for table in schedule.tables for p in table] + list(schedule.byes)
+    findings = _seats(players, placed)
+    if len(schedule.byes) != len(players) % 4:
+        findings.append(
+            Finding(
+                "byes",
+                gettext_noop("{count} players sit out: the number of players modulo 4"),
+                params={"count": len(players) % 4},
+            )
+        )
+    findings += _byes_again(players, schedule.byes, [p.byes for p in earlier])
+    met = {pair for p in earlier for pair in tablemates(p.tables)}
+    for pair in tablemates(schedule.tables):
+        if pair in met:
+            a, b = sorted(pair, key=str)
+            findings.append(Finding("tablemates-again", TABLEMATES, (a, b), {"a": a, "b": b}))
     return findings
 
 

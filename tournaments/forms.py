@@ -15,8 +15,14 @@ from django.utils.translation import ngettext
 
 from scoring.rules import TRUMPS
 from scoring.suits import FRENCH_SYMBOLS, GERMAN_NAMES, NO_TRUMP_SYMBOLS, french_name, trump_label
-from tournaments.models import Tournament
-from tournaments.standings import TIE_BREAKS
+from tournaments.models import (
+    DIFFERENZLER,
+    TEAMS,
+    Tournament,
+    default_tie_breaks,
+    differenzler_tie_breaks,
+)
+from tournaments.standings import DIFFERENZLER_TIE_BREAKS, TIE_BREAKS
 
 # Other names a club may type: standard German for the French suits, and the
 # spellings of the no-trump modes heard at tables.
@@ -58,7 +64,26 @@ def _trump_names() -> dict[str, str]:
 
 
 def _tie_break_choices() -> list[tuple[str, Any]]:
-    return [("", "—"), *((key, _(label)) for key, label in TIE_BREAKS.items())]
+    """Every tie-break of either kind of ranking (each format allows its own)."""
+    every = {**TIE_BREAKS, **DIFFERENZLER_TIE_BREAKS}
+    return [("", "—"), *((key, _(label)) for key, label in every.items())]
+
+
+def _format_tie_breaks(format_: str, chosen: list[str]) -> tuple[list[str], str | None]:
+    """The tie-breaks for a format, and the first chosen one it does not know. The
+    other format's defaults left as they were (the format changed on the form)
+    become this format's own."""
+    if format_ == DIFFERENZLER:
+        allowed, own, other = (
+            DIFFERENZLER_TIE_BREAKS,
+            differenzler_tie_breaks(),
+            default_tie_breaks(),
+        )
+    else:
+        allowed, own, other = TIE_BREAKS, default_tie_breaks(), differenzler_tie_breaks()
+    if chosen == other:
+        return own, None
+    return chosen, next((name for name in chosen if name not in allowed), None)
 
 
 class TournamentForm(forms.ModelForm):
@@ -113,6 +138,7 @@ class TournamentForm(forms.ModelForm):
             field = self.fields[name]
             field.validators += [MinValueValidator(low), MaxValueValidator(high)]
             field.widget.attrs.update(min=low, max=high)
+        self.fields["hands"].help_text = _("A Différenzler game is usually 12 hands.")
         tournament = self.instance
         if tournament.pk is None:
             return
@@ -132,6 +158,7 @@ class TournamentForm(forms.ModelForm):
             self.fields["trump_order_text"].initial = ", ".join(  # the order played
                 trump_label(tournament.trump_of_hand(n), style).name
                 for n in range(1, tournament.hands + 1)
+                if not tournament.differenzler  # its tables draw their trumps
             )
         elif tournament.schedule.exists():  # a draft seats teams, or players, by the format
             self.fields["format"].disabled = True
@@ -170,13 +197,35 @@ class TournamentForm(forms.ModelForm):
         chosen = [name for name in order if name]
         if len(chosen) != len(set(chosen)):
             self.add_error("tie_break_2", _("Each tie-break once."))
-        data["tie_breaks"] = chosen
+        data["tie_breaks"], wrong = _format_tie_breaks(data.get("format", TEAMS), chosen)
+        if wrong:
+            every = {**TIE_BREAKS, **DIFFERENZLER_TIE_BREAKS}
+            self.add_error(
+                "tie_break_1",
+                _("“%(name)s” does not break ties in this format: choose another.")
+                % {"name": _(every[wrong])},
+            )
+        if data.get("format") == DIFFERENZLER:
+            self._differenzler_rules(data)
         best_of, passes = data.get("best_of"), data.get("passes")
         if best_of and passes and best_of > passes:
             self.add_error("best_of", _("At most the number of passes."))
         if self.ranking_changed() and not data.get("reason", "").strip():
             self.add_error("reason", _("The standings are public: say why the ranking changes."))
         return data
+
+    def _differenzler_rules(self, data: dict[str, Any]) -> None:
+        """What a Différenzler tournament does not have, refused where it was typed."""
+        for name in ("weis", "stoeck", "match_bonus"):
+            if data.get(name) and not self.fields[name].disabled:
+                self.add_error(name, _("A Différenzler game counts card points only."))
+        if data.get("trump_order_text") and not self.fields["trump_order_text"].disabled:
+            self.add_error(
+                "trump_order_text",
+                _("A Différenzler table draws each hand's trump, or turns it up: leave it empty."),
+            )
+        if data.get("best_of"):
+            self.add_error("best_of", _("A Différenzler tournament counts every pass."))
 
     def ranking(self) -> dict[str, Any]:
         """How the standings rank, as the form would save it."""
@@ -260,17 +309,17 @@ class PaperTotalsForm(forms.Form):
 
 
 class SeenTotalsForm(forms.Form):
-    """The totals the screen showed when it was sent ("400:228"): a signature or a
-    decision counts only for the totals its author saw (a stale screen is refused)."""
+    """The totals the screen showed when it was sent ("400:228", or a Différenzler
+    table's four "12:40:7:33"): a signature or a decision counts only for the totals
+    its author saw (a stale screen is refused)."""
 
-    totals = forms.RegexField(regex=r"^\d{1,6}:\d{1,6}$", required=False)
+    totals = forms.RegexField(regex=r"^\d{1,6}(:\d{1,6}){1,3}$", required=False)
 
-    def seen(self) -> tuple[int, int] | None:
+    def seen(self) -> tuple[int, ...] | None:
         text = self.cleaned_data.get("totals")
         if not text:
             return None
-        first, second = text.split(":")
-        return int(first), int(second)
+        return tuple(int(total) for total in text.split(":"))
 
 
 class DecideForm(SeenTotalsForm):
@@ -278,20 +327,22 @@ class DecideForm(SeenTotalsForm):
 
 
 def _code_field() -> forms.CharField:
-    """The code on a team's slip: masked on the shared phone, and never shown again
-    after a refusal (a password input does not render what was typed)."""
+    """The code on a side's own slip (a team's, or a Différenzler player's): masked
+    on the shared phone, and never shown again after a refusal (a password input
+    does not render what was typed)."""
     return forms.CharField(
-        label=_("Code on your team's slip"),
+        label=_("Code on your own slip"),
         max_length=8,
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
 
 
 class SideForm(SeenTotalsForm):
-    """Which side of a table acts: 0 (first team) or 1 (second)."""
+    """Which side of a table acts: 0 (first team) or 1 (second), or a Différenzler
+    table's player 0 to 3 (the service checks the table has that side)."""
 
     side = forms.TypedChoiceField(
-        label=_("Team"), choices=[("0", "0"), ("1", "1")], coerce=int, empty_value=None
+        label=_("Team"), choices=[(str(n), str(n)) for n in range(4)], coerce=int, empty_value=None
     )
 
 

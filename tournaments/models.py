@@ -17,7 +17,14 @@ from scoring.rules import SUITS
 
 TEAMS = "teams"
 INDIVIDUAL = "individual"
-FORMATS = [(TEAMS, _("teams of two")), (INDIVIDUAL, _("individual, new partners every pass"))]
+DIFFERENZLER = "differenzler"
+FORMATS = [
+    (TEAMS, _("teams of two")),
+    (INDIVIDUAL, _("individual, new partners every pass")),
+    (DIFFERENZLER, _("Différenzler, each for themselves, new tablemates every pass")),
+]
+PLAYERS_FORMATS = (INDIVIDUAL, DIFFERENZLER)  # an entry is one player
+DIFFERENZLER_HANDS = 12  # the hands of a Différenzler game unless the club says otherwise
 
 
 def equal_blocks(hands: int) -> list[str]:
@@ -40,6 +47,10 @@ def new_seed() -> int:
 
 def default_tie_breaks() -> list[str]:
     return ["best-pass", "matches", "draw"]
+
+
+def differenzler_tie_breaks() -> list[str]:
+    return ["exact", "best-hand", "draw"]
 
 
 class Tournament(models.Model):
@@ -87,9 +98,23 @@ class Tournament(models.Model):
         return reverse("tournaments:tournament", args=[self.pk])
 
     @property
+    def differenzler(self) -> bool:
+        """Each player for themselves at tables of four, ranked by the lowest total
+        difference (RULES.md §10)."""
+        return self.format == DIFFERENZLER
+
+    @property
+    def of_players(self) -> bool:
+        """Whether an entry is one player (individual and Différenzler), not a team."""
+        return self.format in PLAYERS_FORMATS
+
+    @property
     def ruleset(self) -> rules.Ruleset:
         """Each game: a fixed number of hands, every hand worth 157 unless the club
-        switched Weis, Stöck or the match bonus on (RULES.md §9)."""
+        switched Weis, Stöck or the match bonus on (RULES.md §9); a Différenzler
+        game's trump is drawn or turned up at the table (§10)."""
+        if self.differenzler:
+            return rules.parse_ruleset({"preset": rules.DIFFERENZLER, "hands": self.hands})
         return rules.parse_ruleset(
             {
                 "preset": "tournament",
@@ -185,10 +210,10 @@ class Table(RevocableLink):
     seats = models.JSONField(_("seats"))  # entry ids: [team, team] or [p, p, p, p]
     codes = models.JSONField(
         _("confirmation codes"), default=list, blank=True
-    )  # one per side, printed on that side's own slip
+    )  # one per side (two teams, or a Différenzler table's four players), on its own slip
     signatures = models.JSONField(
         _("signatures"), default=dict, blank=True
-    )  # side ("0", "1") -> the totals that side confirmed
+    )  # side ("0", "1", …) -> the totals that side confirmed
     result = models.JSONField(
         _("result when the pass closed"), null=True, blank=True, editable=False
     )  # {"totals", "matches", "change": the game's last HandChange counted}
@@ -223,13 +248,18 @@ class Table(RevocableLink):
         return f"{self.round} · {self.number}"
 
     @property
+    def sides(self) -> int:
+        """Who signs the result: two teams, or a Différenzler table's four players."""
+        return max(2, len(self.codes))
+
+    @property
     def settled(self) -> bool:
-        """Confirmed by both sides or decided by the director: from then on only the
+        """Confirmed by every side or decided by the director: from then on only the
         director changes it, with a reason."""
         return self.state in (self.CONFIRMED, self.DECIDED)
 
     def side_of_code(self, code: str) -> int | None:
-        """The side (0 or 1) whose slip carries this code, compared in constant time."""
+        """The side whose slip carries this code, compared in constant time."""
         code = code.strip()
         found = None
         for side, own in enumerate(self.codes):

@@ -19,8 +19,7 @@ from django_tasks import task
 from tournaments import services
 from tournaments.models import ResultsSheet, Tournament
 from tournaments.pdf import pdf_bytes
-from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
-from tournaments.standings import bye_points
+from tournaments.standings import bye_points, tie_break_names
 
 TEMPLATE = "tournaments/results_pdf.html"
 INLINE_ENTRIES = 60  # drawn in the request in about a second; more: built by a task
@@ -31,6 +30,7 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     pass (``None`` for a pass it did not play), total, the tie-break that placed it
     among equal totals, and whether it withdrew."""
     entries = {e.pk: e for e in tournament.entries.all()}
+    names = tie_break_names(tournament.differenzler)
     scores = services.pass_scores(tournament)
     numbers = sorted({score.pass_number for score in scores})
     byes = {(score.entry, score.pass_number) for score in scores if score.bye}
@@ -46,7 +46,7 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
                 "cells": [(standing.per_pass.get(n), (standing.entry, n) in byes) for n in numbers],
                 "byes": [n for n in numbers if (standing.entry, n) in byes],
                 "total": standing.total,
-                "tie_break": _(TIE_BREAK_NAMES[standing.decided_by]) if standing.decided_by else "",
+                "tie_break": _(names[standing.decided_by]) if standing.decided_by else "",
                 "withdrawn": _("withdrawn after pass %(number)s")
                 % {"number": entry.withdrawn_after}
                 if entry.withdrawn
@@ -63,11 +63,12 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
 def sheet_context(tournament: Tournament) -> dict[str, Any]:
     """What the results sheet shows, in the active language."""
     numbers, rows = results_rows(tournament)
+    names = tie_break_names(tournament.differenzler)
     return {
         "tournament": tournament,
         "numbers": numbers,
         "rows": rows,
-        "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in tournament.tie_breaks],
+        "tie_breaks": [_(names[t]) for t in tournament.tie_breaks],
         "byes": any(bye for row in rows for _points, bye in row["cells"]),
         "bye_points": bye_points(tournament.hands),
         "LANGUAGE_CODE": translation.get_language(),

@@ -162,6 +162,12 @@ def bye_difference(differences: Iterable[int]) -> int:
     return -(-sum(played) // len(played)) if played else 0
 
 
+def tie_break_names(differenzler: bool) -> dict[str, str]:
+    """The tie-breaks of a ranking, by key (to be translated): a Différenzler
+    tournament's or a tournament of points'."""
+    return DIFFERENZLER_TIE_BREAKS if differenzler else TIE_BREAKS
+
+
 def differenzler_standings(
     entries: Sequence[Entry],
     scores: Iterable[DiffPassScore],

@@ -163,18 +163,25 @@ class TournamentTable(TableExtra):
         **forms: Any,
     ) -> dict[str, Any]:
         """The table's result from a paper sheet, or its signatures once the game is
-        over: a box per side for the code of its slip, and the dispute."""
+        over: a box per side (team, or Différenzler player) for the code of its slip,
+        and the dispute."""
         table = view.game.table
-        signed = table.signed_sides(view.result.totals) if view.over else set()
+        totals = list(view.result.totals)
+        signed = table.signed_sides(totals) if view.over else set()
+        individual = getattr(view, "individual", False)
+        names = [seat.name for seat in view.seats] if individual else [t.name for t in view.teams]
         return {
             "table": table,
             "extra_result": "tournaments/includes/paper_result.html"
             if table.paper_totals
             else None,
             "extra_over": "tournaments/includes/signatures.html",
+            "signers": list(enumerate(names)),
+            "players_sign": individual,
+            "seen_totals": ":".join(str(total) for total in totals),
             "signed": signed,
             "signed_before": {int(side) for side in table.signatures} - signed,
-            "locked_sides": {side for side in (0, 1) if table.code_locked(side)},
+            "locked_sides": {side for side in range(table.sides) if table.code_locked(side)},
             "confirm": confirm or ConfirmForm(),
             "dispute": dispute or DisputeForm(),
             "attempt": uuid.uuid4(),  # a signature's form key: a wrong code sent twice counts once

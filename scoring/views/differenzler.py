@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.models import Role
-from scoring import estimates
+from scoring import estimates, extras
 from scoring.differenzler_forms import (
     EstimateForm,
     PointsForm,
@@ -103,8 +103,11 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
     view = diff_view(game)
     state = estimates.state(game, view.hands_played)
     links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
-    version = version_of(view, state)
+    extra = extras.extra_for(game)  # a tournament table: its signatures once it is over
+    version = version_of(view, state) + extra.version(game)
     context = {
+        **extra.screen(request, view, **forms),  # type: ignore[arg-type]
+        "settled": extra.settled(game),
         "view": view,
         "state": state,
         "trumps": [trump_label(t, game.suit_style) for t in view.ruleset.trumps],

@@ -91,8 +91,10 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
 def table_with_forms(request: HttpRequest, game_id: int, **extra_forms: Any) -> HttpResponse:
     """The table screen again with a refused form of the game's extra (a tournament
     table's signature or dispute): what was typed stays, with the message beside it."""
-    view = game_view(game_for(request, game_id))
-    return _table(request, view, status=422, **extra_forms)
+    game = game_for(request, game_id, individual=True)
+    if game.individual:
+        return differenzler.table(request, game, status=422, **extra_forms)
+    return _table(request, game_view(game), status=422, **extra_forms)
 
 
 @require_POST

@@ -7,7 +7,7 @@ from django.utils.text import Truncator
 
 from scoring.models import Game
 from scoring.rules import gamefile
-from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.models import Entry, Pass, Table, Tournament
 
 
 class TournamentRuleBroken(Exception):
@@ -19,7 +19,10 @@ def open_pass(tournament: Tournament) -> Pass | None:
 
 
 def teams_of(tournament: Tournament, seats: list[int]) -> tuple[list[int], list[int]]:
-    if tournament.format == INDIVIDUAL:
+    """The entries of a table's two sides as its game keeps them: each team, or the
+    players of seats 1 and 3, 2 and 4 (a Différenzler game keeps its four players so,
+    as two unnamed sides)."""
+    if tournament.of_players:
         return [seats[0], seats[2]], [seats[1], seats[3]]
     return [seats[0]], [seats[1]]
 
@@ -33,10 +36,12 @@ def team_record(
     tournament: Tournament, team: list[int], entries: dict[int, Entry]
 ) -> gamefile.Team:
     """A side of a table as its game names it: the team and its two players, or in an
-    individual tournament the two partners of this pass."""
-    if tournament.format == INDIVIDUAL:
+    individual tournament the two partners of this pass (a Différenzler game's sides
+    have no name)."""
+    if tournament.of_players:
         players = (entries[team[0]].player_1, entries[team[1]].player_1)
-        return gamefile.Team(fit_name(" & ".join(players), gamefile.MAX_TEAM_NAME), players)
+        name = "" if tournament.differenzler else " & ".join(players)
+        return gamefile.Team(fit_name(name, gamefile.MAX_TEAM_NAME), players)
     entry = entries[team[0]]
     return gamefile.Team(entry.name, (entry.player_1, entry.player_2))
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Hand, PlayerResult
 from scoring.models import Team as GameTeam
 from scoring.rules import gamefile
-from tournaments.models import INDIVIDUAL, Entry, Pass, RankingChange, Table, Tournament
+from tournaments.models import Entry, Pass, RankingChange, Table, Tournament
 from tournaments.services.common import TournamentRuleBroken, open_pass, team_record, teams_of
 
 
@@ -25,7 +25,7 @@ def register(tournament: Tournament, *, name: str, player_1: str, player_2: str 
         tournament=tournament,
         name=name,
         player_1=player_1,
-        player_2=player_2 if tournament.format != INDIVIDUAL else "",
+        player_2=player_2 if not tournament.of_players else "",
         member_1=members.get(player_1),
         member_2=members.get(player_2),
     )
@@ -76,7 +76,7 @@ def _check_names(
 ) -> None:
     """An entry has a name of its own, a team two different players, and nobody
     plays for two entries at once (a withdrawn entry's players are free again)."""
-    individual = tournament.format == INDIVIDUAL
+    individual = tournament.of_players
     if not individual and not player_2.strip():
         raise TournamentRuleBroken(_("Give the partner's name too."))
     if not individual and same_name(player_1, player_2):
@@ -136,7 +136,7 @@ def correct_entry(entry: Entry, *, name: str, player_1: str, player_2: str = "")
     results sheet, and the games the entry played or is playing. Points and
     signatures stay as they are."""
     tournament = entry.tournament
-    individual = tournament.format == INDIVIDUAL
+    individual = tournament.of_players
     _check_names(tournament, entry, name, player_1, player_2)
     members = {m.name: m for m in tournament.club.members.all()}
     entry.name, entry.player_1 = name, player_1

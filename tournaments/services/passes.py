@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import estimates
 from scoring import services as scoring
 from scoring.models import Game, Hand, HandChange
 from scoring.rules import gamefile
@@ -41,7 +42,7 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
     if number > tournament.passes:
         raise TournamentRuleBroken(_("All passes of the tournament are played."))
     entries = playing_entries(tournament)
-    minimum = 4 if tournament.format == INDIVIDUAL else 2
+    minimum = 4 if tournament.of_players else 2
     if len(entries) < minimum:
         raise TournamentRuleBroken(_("Too few entries are checked in to play."))
     earlier = list(tournament.schedule.prefetch_related("tables"))
@@ -51,9 +52,16 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
     if number > 1:  # by standing: the lowest ranked of those with the fewest byes sit out
         order = {s.entry: position for position, s in enumerate(current_standings(tournament))}
         ids.sort(key=lambda entry_id: order.get(entry_id, len(order)))
-    if tournament.format == INDIVIDUAL:
-        if number == 1:  # nobody ranked yet: who sits out is drawn from the seed
-            random.Random(tournament.seed).shuffle(ids)
+    if number == 1 and tournament.of_players:  # nobody ranked: who sits out is drawn
+        random.Random(tournament.seed).shuffle(ids)
+    if tournament.differenzler:
+        met = Counter(
+            pairing.tablemates(t.seats for p in earlier for t in p.tables.all())
+        )  # each pair of players who shared a table, and how often
+        seating = pairing.tablemates_pass(ids, met, byes, seed=tournament.seed + number)
+        tables = [list(t) for t in seating.tables]
+        bye_ids = list(seating.byes)
+    elif tournament.format == INDIVIDUAL:
         partnered = {
             frozenset((t.seats[a], t.seats[a + 2]))
             for p in earlier
@@ -81,20 +89,23 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
         tables = [list(t) for t in drawn.tables]
         bye_ids = [drawn.bye] if drawn.bye is not None else []
     round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
+    sides = 4 if tournament.differenzler else 2  # who signs: each player, or each team
     Table.objects.bulk_create(
-        Table(round=round_, number=index, seats=seats, codes=_codes())
+        Table(round=round_, number=index, seats=seats, codes=_codes(sides))
         for index, seats in enumerate(tables, start=1)
     )
     return round_
 
 
-def _codes() -> list[str]:
-    """The short codes printed on each side's own slip to sign a result: six digits,
-    never the same for both sides of a table."""
-    first = f"{secrets.randbelow(10**6):06d}"
-    while (second := f"{secrets.randbelow(10**6):06d}") == first:
-        pass
-    return [first, second]
+def _codes(count: int = 2) -> list[str]:
+    """The short codes printed on each side's own slip to sign a result (a team's, or
+    a Différenzler player's): six digits, never the same twice at a table."""
+    codes: list[str] = []
+    while len(codes) < count:
+        code = f"{secrets.randbelow(10**6):06d}"
+        if code not in codes:
+            codes.append(code)
+    return codes
 
 
 @transaction.atomic
@@ -133,20 +144,36 @@ def publish_pass(round_: Pass, anyway: bool = False) -> Pass:
             % {"warnings": "; ".join(_(f.template).format(**f.params) for f in warnings)}
         )
     tournament = round_.tournament
-    if not tournament.trump_order:  # the games are played in this order: it stays
+    if not tournament.trump_order and not tournament.differenzler:  # played in this order
         tournament.trump_order = equal_blocks(tournament.hands)
         tournament.save(update_fields=["trump_order"])
     names = {e.pk: e for e in tournament.entries.all()}
     for table in round_.tables.all():
-        records = tuple(
-            team_record(tournament, team, names) for team in teams_of(tournament, table.seats)
-        )
         with translation.override(tournament.club.language):  # the club's records
             name = _("%(tournament)s · pass %(pass)s · table %(table)s") % {
                 "tournament": fit_name(tournament.name, gamefile.MAX_NAME - 50),
                 "pass": round_.number,
                 "table": table.number,
             }
+        if tournament.differenzler:  # four players, their estimates sealed at the table
+            players = tuple(
+                fit_name(names[i].player_1, gamefile.MAX_PLAYER_NAME) for i in table.seats
+            )
+            table.game = estimates.start_game(
+                club=tournament.club,
+                name=name,
+                players=players,  # type: ignore[arg-type]
+                hands=tournament.hands,
+                trumps=tournament.ruleset.trumps,
+                played_on=tournament.date,
+                suit_style=tournament.club.suit_style,
+                form_key=None,
+            )
+            table.save(update_fields=["game"])
+            continue
+        records = tuple(
+            team_record(tournament, team, names) for team in teams_of(tournament, table.seats)
+        )
         table.game = scoring.start_game(
             club=tournament.club,
             name=name,
@@ -219,7 +246,7 @@ def close_pass(round_: Pass) -> Pass:
     }
     last = last_changes(HandChange.objects.filter(game__table__round=round_))
     scored = [t for t in tables if t.paper_totals is None]
-    results = {t.pk: games[t.game_id].result() for t in scored}
+    results = {t.pk: games[t.game_id].outcome() for t in scored}
     unfinished = [t.number for t in scored if not results[t.pk].over]
     if unfinished:
         raise TournamentRuleBroken(
@@ -229,11 +256,12 @@ def close_pass(round_: Pass) -> Pass:
     changed = [
         t.number
         for t in scored
-        if t.state == Table.CONFIRMED and t.signed_sides(results[t.pk].totals) != {0, 1}
+        if t.state == Table.CONFIRMED
+        and t.signed_sides(results[t.pk].totals) != set(range(t.sides))
     ]
     if changed:
         raise TournamentRuleBroken(
-            _("Table %(tables)s changed after both sides signed: the director decides it.")
+            _("Table %(tables)s changed after it was signed: the director decides it.")
             % {"tables": ", ".join(str(n) for n in changed)}
         )
     for table in scored:
@@ -272,8 +300,9 @@ def findings(round_: Pass) -> list[checks.Finding]:
     earlier = list(tournament.schedule.filter(number__lt=round_.number).prefetch_related("tables"))
     names = {e.pk: e.name for e in tournament.entries.all()}
     ids = [e.pk for e in playing_entries(tournament)]  # who this pass must place
-    if tournament.format == INDIVIDUAL:
-        found = checks.check_player_pass(
+    if tournament.of_players:  # tables of four players (Différenzler: each for themselves)
+        check = checks.check_table_pass if tournament.differenzler else checks.check_player_pass
+        found = check(
             ids,
             pairing.PlayerPass(
                 tuple(tuple(t.seats) for t in round_.tables.all()), tuple(round_.byes)

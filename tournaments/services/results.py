@@ -11,9 +11,16 @@ from django.db.models import Max, QuerySet
 
 from scoring import rules
 from scoring.models import Game, HandChange
-from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.models import Entry, Pass, Table, Tournament
 from tournaments.services.common import teams_of
-from tournaments.standings import PassScore, Standing, bye_points, standings
+from tournaments.standings import (
+    DiffPassScore,
+    PassScore,
+    bye_difference,
+    bye_points,
+    differenzler_standings,
+    standings,
+)
 
 
 def last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
@@ -22,6 +29,17 @@ def last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
 
 
 def game_result(game: Game, last_change: int) -> dict[str, Any]:
+    """What a table's game came to, stored when its pass closes: the totals and, for
+    the tie-breaks, each team's matches or each Différenzler player's exact estimates
+    and best hand; ``change``: the game's last change counted."""
+    if game.individual:
+        counted = game.individual_record().result()
+        return {
+            "totals": list(counted.totals),
+            "exact": list(counted.exact),
+            "best_hand": list(counted.best_hand),
+            "change": last_change,
+        }
     record = game.record()
     return {
         "totals": list(record.result().totals),
@@ -30,8 +48,10 @@ def game_result(game: Game, last_change: int) -> dict[str, Any]:
     }
 
 
-def pass_scores(tournament: Tournament) -> list[PassScore]:
-    """Points of every entry in every closed pass (byes score half a game).
+def pass_scores(tournament: Tournament) -> list[Any]:
+    """Points of every entry in every closed pass (byes score half a game); in a
+    Différenzler tournament each player's difference (:class:`DiffPassScore`, a bye
+    the pass's average).
 
     Each table's result is stored when its pass closes; a game changed since (the
     director's correction) is counted again from its hands. The games are selected
@@ -63,6 +83,8 @@ def pass_scores(tournament: Tournament) -> list[PassScore]:
         else {}
     )
     numbers = {round_.pk: round_.number for round_ in closed}
+    if tournament.differenzler:
+        return _differences(closed, tables, games, numbers)
     scores = [
         PassScore(entry_id, round_.number, bye_points(tournament.hands), bye=True)
         for round_ in closed
@@ -72,9 +94,7 @@ def pass_scores(tournament: Tournament) -> list[PassScore]:
         if table.paper_totals is not None:
             totals, matches = table.paper_totals, table.paper_matches or [0, 0]
         else:
-            result = (
-                game_result(games[table.game_id], 0) if table.game_id in stale else table.result
-            )
+            result = _result(table, games)
             totals, matches = result["totals"], result["matches"]
         for team, entry_ids in enumerate(teams_of(tournament, table.seats)):
             for entry_id in entry_ids:
@@ -84,11 +104,47 @@ def pass_scores(tournament: Tournament) -> list[PassScore]:
     return scores
 
 
+def _result(table: Table, games: dict[int, Game]) -> dict[str, Any]:
+    """A table's result as stored when its pass closed, or counted again from its game
+    when that changed since (``games``: the changed ones)."""
+    if table.game_id in games:
+        return game_result(games[table.game_id], 0)
+    assert table.result is not None
+    return table.result
+
+
+def _differences(
+    closed: list[Pass], tables: list[Table], games: dict[int, Game], numbers: dict[int, int]
+) -> list[Any]:
+    """Each Différenzler player's difference, exact estimates and best hand in each
+    closed pass; a bye counts the average difference of those who played it."""
+    scores: list[DiffPassScore] = []
+    for table in tables:
+        result = _result(table, games)
+        for seat, entry_id in enumerate(table.seats):
+            scores.append(
+                DiffPassScore(
+                    entry_id,
+                    numbers[table.round_id],
+                    result["totals"][seat],
+                    result["exact"][seat],
+                    result["best_hand"][seat],
+                )
+            )
+    for round_ in closed:
+        played = [score.difference for score in scores if score.pass_number == round_.number]
+        scores += [
+            DiffPassScore(entry_id, round_.number, bye_difference(played), bye=True)
+            for entry_id in round_.byes
+        ]
+    return scores
+
+
 def current_standings(
     tournament: Tournament,
     entries: list[Entry] | None = None,
-    scores: list[PassScore] | None = None,
-) -> list[Standing]:
+    scores: list[Any] | None = None,
+) -> list[Any]:
     """The standing over the closed passes (entries and scores may be given when the
     caller has them already). It ranks the entries that played or sat out a pass
     and those checked in to play the next one: a team that never came, or withdrew
@@ -96,8 +152,13 @@ def current_standings(
     entries = list(tournament.entries.all()) if entries is None else entries
     scores = pass_scores(tournament) if scores is None else scores
     took_part = {score.entry for score in scores}
+    ranked = [e.pk for e in entries if e.pk in took_part or (e.checked_in and not e.withdrawn)]
+    if tournament.differenzler:  # the lowest total difference first (RULES.md §10)
+        return differenzler_standings(
+            ranked, scores, tie_breaks=tournament.tie_breaks, seed=tournament.seed
+        )
     return standings(
-        [e.pk for e in entries if e.pk in took_part or (e.checked_in and not e.withdrawn)],
+        ranked,
         scores,
         best_of=tournament.best_of,
         tie_breaks=tournament.tie_breaks,
@@ -124,8 +185,7 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
     draft of a pass is the director's until it is published."""
     rounds = list(tournament.schedule.exclude(state=Pass.DRAFT).prefetch_related("tables"))
     names = {
-        e.pk: (e.player_1 if tournament.format == INDIVIDUAL else e.name)
-        for e in tournament.entries.all()
+        e.pk: (e.player_1 if tournament.of_players else e.name) for e in tournament.entries.all()
     }
     seated = {
         round_.pk: table
@@ -139,15 +199,37 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
             pk__in=[t.game_id for t in seated.values() if t.game_id]
         ).prefetch_related("teams__players", "hands")
     }
+    byes = (  # a Différenzler bye counts the pass's average, known once it closes
+        {s.pass_number: s.difference for s in pass_scores(tournament) if s.entry == entry.pk}
+        if tournament.differenzler and any(entry.pk in r.byes for r in rounds)
+        else {}
+    )
     lines = []
     for round_ in rounds:
         table = seated.get(round_.pk)
         if table is None:
             if entry.pk in round_.byes:
-                points = bye_points(tournament.hands)
-                lines.append(
-                    EntryTable(round_.number, round_.state, None, "", "", points, None, 0, True)
+                points = (
+                    byes.get(round_.number)
+                    if tournament.differenzler
+                    else bye_points(tournament.hands)
                 )
+                lines.append(
+                    EntryTable(
+                        round_.number,
+                        round_.state,
+                        None,
+                        "",
+                        "",
+                        points,
+                        None,
+                        0,
+                        points is not None,
+                    )
+                )
+            continue
+        if tournament.differenzler:
+            lines.append(_differenzler_line(round_, table, entry, names, games))
             continue
         teams = teams_of(tournament, table.seats)
         side = 0 if entry.pk in teams[0] else 1
@@ -178,6 +260,24 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
     return lines
 
 
+def _differenzler_line(
+    round_: Pass, table: Table, entry: Entry, names: dict[int, str], games: dict[int, Game]
+) -> EntryTable:
+    """A Différenzler player's pass: the three others at the table, the player's
+    difference so far and exact estimates (``matches``)."""
+    seat = table.seats.index(entry.pk)
+    others = ", ".join(names[i] for i in table.seats if i != entry.pk)
+    difference, exact = None, 0
+    if table.game_id in games:
+        counted = games[table.game_id].individual_record().result()
+        if counted.hands:
+            difference, exact = counted.totals[seat], counted.exact[seat]
+    settled = table.state in (Table.CONFIRMED, Table.DECIDED)
+    return EntryTable(
+        round_.number, round_.state, table.number, "", others, difference, None, exact, settled
+    )
+
+
 class RunningPass(NamedTuple):
     number: int | None  # None: no pass is being played
     points: dict[int, int]  # entry -> points of its settled table, or of its bye
@@ -198,15 +298,20 @@ def running_pass(tournament: Tournament) -> RunningPass:
             "teams__players", "hands"
         )
     }
-    points = dict.fromkeys(round_.byes, bye_points(tournament.hands))  # known at once
+    points = (  # a team's is known at once; a Différenzler bye's once the pass closes
+        {} if tournament.differenzler else dict.fromkeys(round_.byes, bye_points(tournament.hands))
+    )
     for table in round_.tables.all():
         if not table.settled:
             continue
         if table.paper_totals is not None:
             totals = table.paper_totals
         elif table.game_id in games:
-            totals = list(games[table.game_id].result().totals)
+            totals = list(games[table.game_id].outcome().totals)
         else:
+            continue
+        if tournament.differenzler:
+            points.update(zip(table.seats, totals, strict=True))
             continue
         for side, entry_ids in enumerate(teams_of(tournament, table.seats)):
             for entry_id in entry_ids:

@@ -33,7 +33,7 @@ class Signed(NamedTuple):
     confirmed: bool
 
 
-def _finished_totals(table: Table, seen: tuple[int, int] | None = None) -> list[int]:
+def _finished_totals(table: Table, seen: tuple[int, ...] | None = None) -> list[int]:
     """The totals of the table's finished game, which a signature or a decision
     settles; if the screen that sent it showed others (``seen``), the game changed
     since and nobody agreed to these."""
@@ -41,16 +41,16 @@ def _finished_totals(table: Table, seen: tuple[int, int] | None = None) -> list[
         raise TournamentRuleBroken(_("This pass is not being played."))
     if table.settled:
         raise TournamentRuleBroken(_("This result is settled already."))
-    result = table.game.result() if table.game is not None else None
+    result = table.game.outcome() if table.game is not None else None
     if result is None or not result.over:
         raise TournamentRuleBroken(_("The game is not finished: all hands first."))
     if seen is not None and list(seen) != list(result.totals):
         raise TournamentRuleBroken(
             _(
-                "The score changed since this screen was shown: it is now %(first)s : "
-                "%(second)s. Check it, then sign or decide again."
+                "The score changed since this screen was shown: it is now %(score)s. "
+                "Check it, then sign or decide again."
             )
-            % {"first": result.totals[0], "second": result.totals[1]}
+            % {"score": " : ".join(str(total) for total in result.totals)}
         )
     return list(result.totals)
 
@@ -66,17 +66,29 @@ def _code_refused(
     until the director unlocks it (``unlock_codes``) or signs for it (``sign_for``)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
+        players = table.sides > 2  # a Différenzler table: each player signs
         if table.code_locked(side):
-            return _(
-                "Too many wrong codes were typed for this team: the tournament director "
-                "unlocks it, or signs for it."
+            return (
+                _(
+                    "Too many wrong codes were typed for this player: the tournament "
+                    "director unlocks it, or signs for them."
+                )
+                if players
+                else _(
+                    "Too many wrong codes were typed for this team: the tournament director "
+                    "unlocks it, or signs for it."
+                )
             )
         found = table.side_of_code(code)
         if found == side:
             return None
-        if found is not None:  # the other side's own code, typed in the wrong box: no guess
-            return _("This is the code on the other team's slip: each team types its own.")
-        counts = [table.wrong_codes_of(s) for s in (0, 1)]
+        if found is not None:  # another side's own code, typed in the wrong box: no guess
+            return (
+                _("This is the code on another player's slip: each player types their own.")
+                if players
+                else _("This is the code on the other team's slip: each team types its own.")
+            )
+        counts = [table.wrong_codes_of(s) for s in range(table.sides)]
         sent_again = attempt is not None and table.events.filter(attempt=attempt).exists()
         if not sent_again:  # a reload or a double tap of the same form counts once
             counts[side] += 1
@@ -85,10 +97,25 @@ def _code_refused(
             log(table, TableEvent.WRONG_CODE, side=side, device=device, attempt=attempt)
     left = CODE_BUDGET - counts[side]
     if left <= 0:
-        return _(
-            "This is not the code on this team's slip. That was the last try: the team "
-            "is locked until the tournament director unlocks it."
+        return (
+            _(
+                "This is not the code on this player's slip. That was the last try: the "
+                "player is locked until the tournament director unlocks it."
+            )
+            if players
+            else _(
+                "This is not the code on this team's slip. That was the last try: the team "
+                "is locked until the tournament director unlocks it."
+            )
         )
+    if players:
+        return ngettext(
+            "This is not the code on this player's slip (%(left)s more try before the "
+            "player is locked until the tournament director unlocks it).",
+            "This is not the code on this player's slip (%(left)s more tries before the "
+            "player is locked until the tournament director unlocks it).",
+            left,
+        ) % {"left": left}
     return ngettext(
         "This is not the code on this team's slip (%(left)s more try before the team "
         "is locked until the tournament director unlocks it).",
@@ -98,9 +125,17 @@ def _code_refused(
     ) % {"left": left}
 
 
+def _check_side(table: Table, side: int) -> None:
+    if side not in range(table.sides):
+        raise TournamentRuleBroken(
+            _("Choose the player who signs.")
+            if table.sides > 2
+            else _("Choose the team that signs.")
+        )
+
+
 def _check_code(table: Table, side: int, code: str, device: str, attempt: uuid.UUID | None) -> None:
-    if side not in (0, 1):
-        raise TournamentRuleBroken(_("Choose the team that signs."))
+    _check_side(table, side)
     refused = _code_refused(table, side, code, device, attempt)  # counted even when refused
     if refused is not None:
         raise TournamentRuleBroken(refused)
@@ -111,7 +146,7 @@ def unlock_codes(table: Table, *, director: Any = None) -> Table:
     """The director lets the sides locked by wrong codes sign again (after checking
     who is at the table); kept in the table's record."""
     table = locked_table(table)
-    for side in (0, 1):
+    for side in range(table.sides):
         if table.wrong_codes_of(side):
             log(table, TableEvent.UNLOCKED, side=side, user=director)
     table.wrong_codes = []
@@ -124,7 +159,7 @@ def confirm_table(
     side: int,
     code: str,
     *,
-    seen: tuple[int, int] | None = None,
+    seen: tuple[int, ...] | None = None,
     device: str = "",
     attempt: uuid.UUID | None = None,
 ) -> Signed:
@@ -139,12 +174,11 @@ def confirm_table(
 
 @transaction.atomic
 def sign_for(
-    table: Table, side: int, *, seen: tuple[int, int] | None = None, director: Any = None
+    table: Table, side: int, *, seen: tuple[int, ...] | None = None, director: Any = None
 ) -> Signed:
     """The director signs for a side that cannot (its slip lost, or locked by wrong
     codes) after checking the game with it; kept with who and when."""
-    if side not in (0, 1):
-        raise TournamentRuleBroken(_("Choose the team that signs."))
+    _check_side(table, side)
     return _sign(locked_table(table), side, user=director, seen=seen)
 
 
@@ -161,7 +195,7 @@ def renew_link(table: Table, *, director: Any = None) -> Table:
 
 
 def _sign(
-    table: Table, side: int, *, user: Any = None, seen: tuple[int, int] | None = None
+    table: Table, side: int, *, user: Any = None, seen: tuple[int, ...] | None = None
 ) -> Signed:
     totals = _finished_totals(table, seen)
     held = table.signed_sides(totals)
@@ -169,7 +203,7 @@ def _sign(
     table.signatures = {str(s): totals for s in held | {side}}
     if table.disputed_by == side:  # the side that disputed now agrees
         table.dispute, table.disputed_by = "", None
-    confirmed = len(table.signatures) == 2
+    confirmed = len(table.signatures) == table.sides
     if confirmed:
         table.state = Table.CONFIRMED
     elif table.disputed_by is None:
@@ -213,16 +247,16 @@ class TableStatus(NamedTuple):
     state: str
     signed: frozenset[int] = frozenset()  # the sides whose signature holds for the game
     played: int = 0  # hands recorded so far
-    totals: tuple[int, int] | None = None  # the game's totals once a hand is recorded
+    totals: tuple[int, ...] | None = None  # the game's totals once a hand is recorded
 
 
 def table_status(table: Table, game: Game | None) -> TableStatus:
     """A table as the director sees it: a finished game not yet signed by both
     sides shows as entered (derived from its hands, never stored)."""
-    result = game.result() if game is not None else None
+    result = game.outcome() if game is not None else None
     if result is None or not result.hands:
         return TableStatus(table.state)
-    totals = (result.totals[0], result.totals[1])
+    totals = tuple(result.totals)
     if not result.over:
         return TableStatus(table.state, played=len(result.hands), totals=totals)
     signed = frozenset(table.signed_sides(result.totals))
@@ -248,7 +282,7 @@ def decide_table(
     *,
     director: Any = None,
     reason: str = "",
-    seen: tuple[int, int] | None = None,
+    seen: tuple[int, ...] | None = None,
 ) -> Table:
     """The director settles a table whose sides have not both signed (a dispute, a
     team gone home) after checking its finished game, at the totals the director's
@@ -285,6 +319,13 @@ def enter_paper_totals(
     table = locked_table(table)
     if round_.state == Pass.DRAFT:
         raise TournamentRuleBroken(_("This pass is not being played."))
+    if table.sides > 2:
+        raise TournamentRuleBroken(
+            _(
+                "A Différenzler table is scored hand by hand, with each player's estimate: "
+                "open its table link and type the hands from the paper sheet there."
+            )
+        )
     reason = reason.strip()
     if paper_replaces_a_result(table, round_) and not reason:
         raise TournamentRuleBroken(

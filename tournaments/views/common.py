@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from clubs import access
 from clubs.models import Role
 from tournaments import services
-from tournaments.models import INDIVIDUAL, Entry, Pass, Table, Tournament
+from tournaments.models import Entry, Pass, Table, Tournament
 
 
 def directed_tournament(
@@ -40,9 +40,12 @@ def directed_table(
 
 
 def side_names(tournament: Tournament, table: Table, entries: dict[int, Entry]) -> list[str]:
-    """The two sides of a table: the teams, or in an individual tournament the two
-    pairs of partners (seats 1 and 3, 2 and 4)."""
-    if tournament.format == INDIVIDUAL:
+    """The sides of a table, who sign its result: the teams, in an individual
+    tournament the two pairs of partners (seats 1 and 3, 2 and 4), in a Différenzler
+    tournament the four players."""
+    if tournament.differenzler:
+        return [entries[i].player_1 for i in table.seats]
+    if tournament.of_players:
         return [
             " & ".join(entries[i].player_1 for i in side)
             for side in (table.seats[0::2], table.seats[1::2])

@@ -21,8 +21,8 @@ from tournaments.forms import (
     EntryForm,
     TournamentForm,
 )
-from tournaments.models import INDIVIDUAL, Pass, Table, Tournament
-from tournaments.standings import TIE_BREAKS
+from tournaments.models import Pass, Table, Tournament
+from tournaments.standings import DIFFERENZLER_TIE_BREAKS, TIE_BREAKS
 from tournaments.views.common import (
     directed_tournament,
 )
@@ -100,9 +100,10 @@ def director_page(
         "registered": len(everyone),
         "present": sum(1 for e in everyone if e.checked_in and not e.withdrawn),
         "rounds": rounds,
-        "entry_form": entry_form or EntryForm(team=tournament.format != INDIVIDUAL),
+        "entry_form": entry_form or EntryForm(team=not tournament.of_players),
         "entries_file": entries_file or EntriesFileForm(),
-        "individual": tournament.format == INDIVIDUAL,
+        "individual": tournament.of_players,
+        "differenzler": tournament.differenzler,
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),
         "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
@@ -141,13 +142,16 @@ def _ranking_words(ranking: dict) -> str:
         if best
         else _("all passes")
     )
-    breaks = ", ".join(str(_(TIE_BREAKS[name])) for name in ranking.get("tie_breaks", []))
+    every = {**TIE_BREAKS, **DIFFERENZLER_TIE_BREAKS}
+    breaks = ", ".join(str(_(every.get(name, name))) for name in ranking.get("tie_breaks", []))
     return f"{rule}; {breaks}" if breaks else rule
 
 
 def _trump_runs(tournament: Tournament) -> list[tuple[TrumpLabel, int]]:
     """The imposed trump order as runs: (♥ Hearts, 4), (♦ Diamonds, 4)…"""
     runs: list[tuple[TrumpLabel, int]] = []
+    if tournament.differenzler:  # its tables draw each hand's trump, or turn it up
+        return runs
     for number in range(1, tournament.hands + 1):
         label = trump_label(tournament.trump_of_hand(number), tournament.club.suit_style)
         if runs and runs[-1][0] == label:

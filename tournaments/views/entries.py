@@ -19,7 +19,7 @@ from tournaments.forms import (
     EntryForm,
     SwitchForm,
 )
-from tournaments.models import INDIVIDUAL, Entry
+from tournaments.models import Entry
 from tournaments.views.common import (
     act,
     directed_tournament,
@@ -31,7 +31,7 @@ from tournaments.views.director import director_page
 @login_required
 def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = directed_tournament(request, tournament_id)
-    form = EntryForm(request.POST, team=tournament.format != INDIVIDUAL)
+    form = EntryForm(request.POST, team=not tournament.of_players)
     if form.is_valid():
         try:
             services.register(tournament, **form.cleaned_data)
@@ -49,7 +49,7 @@ def import_entries(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Entries brought in from a CSV file, all or none; a refused file says which
     line and why, beside the file field."""
     tournament = directed_tournament(request, tournament_id)
-    form = EntriesFileForm(request.POST, request.FILES, team=tournament.format != INDIVIDUAL)
+    form = EntriesFileForm(request.POST, request.FILES, team=not tournament.of_players)
     if form.is_valid():
         try:
             count = services.register_all(tournament, form.cleaned_data["file"])
@@ -77,7 +77,7 @@ def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
     tournament = directed_tournament(request, tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     initial = {"name": entry.name, "player_1": entry.player_1, "player_2": entry.player_2}
-    form = EntryForm(request.POST or None, initial=initial, team=tournament.format != INDIVIDUAL)
+    form = EntryForm(request.POST or None, initial=initial, team=not tournament.of_players)
     if request.method == "POST" and form.is_valid():
         try:
             services.correct_entry(entry, **form.cleaned_data)
@@ -90,7 +90,8 @@ def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
         "tournament": tournament,
         "entry": entry,
         "form": form,
-        "individual": tournament.format == INDIVIDUAL,
+        "individual": tournament.of_players,
+        "differenzler": tournament.differenzler,
         "members": sorted(m.name for m in tournament.club.members.all()),
         "removable": not services.drawn_ever(entry),
     }

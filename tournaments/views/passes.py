@@ -20,7 +20,7 @@ from tournaments.forms import (
     PublishForm,
     SwapForm,
 )
-from tournaments.models import INDIVIDUAL, Entry, Table, Tournament
+from tournaments.models import Entry, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import bye_points
 from tournaments.views.common import (
@@ -114,8 +114,10 @@ def _around_the_table(
 ) -> list[tuple[int, str, str]]:
     """Seats 1 to 4 counterclockwise, as the table's game has them: (seat, player,
     side). Partners sit opposite: seats 1 and 3 are the first side, 2 and 4 the other."""
-    if tournament.format == INDIVIDUAL:
+    if tournament.of_players:
         players = [entries[i].player_1 for i in table.seats]
+        if tournament.differenzler:  # each for themselves: a player is a side
+            return [(seat + 1, players[seat], sides[seat]) for seat in range(4)]
     else:
         first, second = (entries[i] for i in table.seats)
         players = [first.player_1, second.player_1, first.player_2, second.player_2]
@@ -142,7 +144,8 @@ def seating(request: HttpRequest, tournament_id: int, number: int) -> HttpRespon
         "by_name": by_name,
         "byes": sorted((entries[i].name for i in round_.byes), key=str.casefold),
         "big": "big" in request.GET,
-        "individual": tournament.format == INDIVIDUAL,
+        "individual": tournament.of_players,
+        "differenzler": tournament.differenzler,
     }
     return render(request, "tournaments/seating.html", context)
 
@@ -170,9 +173,10 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
                 "url": url,
             }
         )
-    trumps = [
+    trumps = [  # a Différenzler table draws its trumps, or turns them up
         (n, trump_label(tournament.trump_of_hand(n), tournament.club.suit_style))
         for n in range(1, tournament.hands + 1)
+        if not tournament.differenzler
     ]
     context = {
         "tournament": tournament,
@@ -180,8 +184,10 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "cards": cards,
         "standings_qr": standings_qr(request, tournament),
         "trumps": trumps,
-        "individual": tournament.format == INDIVIDUAL,
+        "individual": tournament.of_players,
+        "differenzler": tournament.differenzler,
         "byes": [entries[i] for i in round_.byes] if tables is None else [],
+        "hand_numbers": range(1, tournament.hands + 1),
         "bye_points": bye_points(tournament.hands),
         "dealer": rules.dealer(0, 1) + 1,  # a tournament game: seat 1 chooses first
         "leader": rules.chooser(0, 1) + 1,

@@ -61,7 +61,7 @@ def passes_shown(
                         for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
                     ],
                     "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
-                    "locked": [sides[s] for s in (0, 1) if t.code_locked(s)]
+                    "locked": [sides[s] for s in range(t.sides) if t.code_locked(s)]
                     if playing and not t.settled
                     else [],
                     "paper_reason": services.paper_replaces_a_result(t, round_),

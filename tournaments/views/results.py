@@ -22,11 +22,10 @@ from clubs import access
 from jassclub.csv_export import SafeWriter
 from tournaments import services, sheets
 from tournaments.forms import SwitchForm
-from tournaments.models import INDIVIDUAL, Entry, Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.pdf import inline_pdf, pdf_bytes
 from tournaments.sheets import results_rows
-from tournaments.standings import TIE_BREAKS as TIE_BREAK_NAMES
-from tournaments.standings import bye_points
+from tournaments.standings import bye_points, tie_break_names
 from tournaments.views.common import directed_tournament, file_name, standings_qr
 
 
@@ -117,8 +116,9 @@ def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
         "entry": entry,
         "standing": standing,
         "passes": services.entry_passes(tournament, entry),
-        "individual": tournament.format == INDIVIDUAL,
-        "tie_break": _(TIE_BREAK_NAMES[standing.decided_by])
+        "individual": tournament.of_players,
+        "differenzler": tournament.differenzler,
+        "tie_break": _(tie_break_names(tournament.differenzler)[standing.decided_by])
         if standing and standing.decided_by
         else "",
     }

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
 from clubs.models import Role
+from scoring.models import Game
 from scoring.views.common import device_name
 from scoring.views.table import table_with_forms
 from tournaments import services
@@ -54,8 +55,17 @@ def _table_of_game(request: HttpRequest, game_id: int) -> Table:
     return table
 
 
+def _side_names(table: Table) -> list[str]:
+    """The sides of the table as its game names them: the teams, or a Différenzler
+    table's players."""
+    game = Game.objects.prefetch_related("teams__players").get(pk=table.game_id)
+    if game.individual:
+        return list(game.seat_names())
+    return [team.name for team in sorted(game.teams.all(), key=lambda team: team.index)]
+
+
 def _side_name(table: Table, side: int) -> str:
-    return table.game.teams.get(index=side).name
+    return _side_names(table)[side]
 
 
 def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpResponse:
@@ -64,7 +74,7 @@ def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpR
     Confirm), the screen has no such form, so a message says it."""
     table.refresh_from_db(fields=["state"])
     settled = table.state in (Table.CONFIRMED, Table.DECIDED)
-    if settled or table.round.state != Pass.PUBLISHED or not table.game.result().over:
+    if settled or table.round.state != Pass.PUBLISHED or not table.game.outcome().over:
         for form in forms.values():
             for errors in form.errors.values():
                 for error in errors:
@@ -96,6 +106,17 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
         else:
             if signed.confirmed:
                 messages.success(request, _("Result confirmed. Thank you!"))
+            elif table.sides > 2:  # a Différenzler table: each player signs
+                names = _side_names(table)
+                waiting = sorted(set(range(table.sides)) - set(map(int, signed.table.signatures)))
+                messages.success(
+                    request,
+                    _("%(player)s signed. Still to sign, each with their own code: %(others)s.")
+                    % {
+                        "player": names[signed.side],
+                        "others": ", ".join(names[side] for side in waiting),
+                    },
+                )
             else:
                 messages.success(
                     request,
