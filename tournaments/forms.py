@@ -187,7 +187,8 @@ class TournamentForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         order, hands = data.get("trump_order_text"), data.get("hands")
-        if order and hands and len(order) != hands:
+        differenzler = data.get("format") == DIFFERENZLER  # no imposed trumps
+        if order and hands and len(order) != hands and not differenzler:
             self.add_error(
                 "trump_order_text",
                 _("%(count)s trumps for %(hands)s hands: give one per hand.")

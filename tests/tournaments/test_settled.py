@@ -135,7 +135,7 @@ def test_a_pass_does_not_close_over_a_confirmed_game_changed_behind_its_back(clu
     table = confirmed_table(club)
     Hand.objects.filter(game=table.game, number=1).update(cards_0=90, cards_1=67)  # admin site
 
-    with pytest.raises(services.TournamentRuleBroken, match="changed after both sides signed"):
+    with pytest.raises(services.TournamentRuleBroken, match="changed after it was signed"):
         services.close_pass(table.round)
 
     assert Pass.objects.get(pk=table.round_id).state == Pass.PUBLISHED

@@ -1,0 +1,315 @@
+"""A Différenzler tournament through its services and views (issue 15, RULES.md §10):
+tables of four with new tablemates, each table's game with sealed estimates, the four
+players' signatures with their own codes, the standings by the lowest difference, and
+the pages, CSV and PDF that show them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from scoring import estimates
+from scoring.models import Game
+from scoring.services import Author, StaleScreen
+from tournaments import services
+from tournaments.forms import TournamentForm
+from tournaments.models import DIFFERENZLER, Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ["Anna", "Beat", "Cilgia", "Dario", "Erika", "Fritz", "Gina", "Hugo", "Ida"]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+def differenzler(club, **fields) -> Tournament:
+    values = {
+        "name": "Differenzler-Abend",
+        "date": dt.date(2026, 11, 28),
+        "passes": 2,
+        "hands": 2,
+        "format": DIFFERENZLER,
+        "tie_breaks": ["exact", "best-hand", "draw"],
+    }
+    return Tournament.objects.create(club=club, **(values | fields))
+
+
+def players(t: Tournament, names=PLAYERS) -> dict[int, str]:
+    entries = {}
+    for name in names:
+        entry = services.register(t, name=name, player_1=name, player_2="")
+        services.check_in(entry)
+        entries[entry.pk] = name
+    return entries
+
+
+def play(game: Game, hands: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
+    """Play ``hands`` at a table: (estimates, card points) each, the trump hearts."""
+    for number, (values, cards) in enumerate(hands, start=1):
+        estimates.choose_trump(game, number, "hearts")
+        for seat, value in enumerate(values):
+            estimates.seal_estimate(game, number, seat, value)
+        estimates.start_hand(game, number, game.seat_names())
+        estimates.record_points(
+            game, number, cards, form_key=uuid.uuid4(), author=Author(device="test")
+        )
+
+
+def sign_all(table: Table) -> services.Signed:
+    table.refresh_from_db()
+    signed = None
+    for side, code in enumerate(table.codes):
+        signed = services.confirm_table(table, side, code)
+    assert signed is not None
+    return signed
+
+
+HANDS = [((40, 40, 40, 37), (40, 40, 40, 37)), ((50, 30, 40, 37), (40, 40, 40, 37))]
+# differences: hand 1 all exact; hand 2: 10, 10, 0, 0 -> totals 10, 10, 0, 0
+
+
+def test_a_pass_seats_tables_of_four_with_four_codes_and_a_bye(club):
+    t = differenzler(club)
+    players(t)
+
+    first = services.schedule_next_pass(t)
+
+    tables = list(first.tables.all())
+    assert len(tables) == 2 and len(first.byes) == 1
+    for table in tables:
+        assert len(table.seats) == 4
+        assert len(table.codes) == 4 and len(set(table.codes)) == 4
+    assert services.findings(first) == []
+
+
+def test_published_tables_get_differenzler_games_with_seat_links(club):
+    t = differenzler(club)
+    names = players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+
+    for table in first.tables.all():
+        game = Game.objects.with_everything().get(pk=table.game_id)
+        assert game.individual
+        assert game.rules.hands == 2
+        assert list(game.seat_names()) == [names[i] for i in table.seats]
+        assert game.seat_links.filter(revoked_at__isnull=True).count() == 4
+    assert not t.trump_order  # no imposed trumps: each table draws or turns up its own
+
+
+def test_every_player_signs_and_the_second_pass_seats_new_tablemates(club):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play(Game.objects.get(pk=table.game_id), HANDS)
+        table.refresh_from_db()
+        for side, code in enumerate(table.codes[:3]):
+            assert not services.confirm_table(table, side, code).confirmed
+        assert services.confirm_table(table, 3, table.codes[3]).confirmed
+
+    services.close_pass(first)
+    second = services.schedule_next_pass(t)
+
+    met = {frozenset(p) for table in first.tables.all() for p in _pairs(table.seats)}
+    again = [p for table in second.tables.all() for p in _pairs(table.seats) if p in met]
+    # 8 of 9 play each pass: two tables of four cannot all be new, but the draw minimises
+    assert len(again) <= 4
+    assert second.byes != first.byes  # who sat out plays
+
+
+def _pairs(seats):
+    return [frozenset((a, b)) for i, a in enumerate(seats) for b in seats[i + 1 :]]
+
+
+def test_the_standings_rank_the_lowest_difference_and_a_bye_counts_the_average(club):
+    t = differenzler(club)
+    names = players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play(Game.objects.get(pk=table.game_id), HANDS)
+        sign_all(table)
+    services.close_pass(first)
+
+    standing = services.current_standings(t)
+
+    by_name = {names[s.entry]: s for s in standing}
+    bye = names[first.byes[0]]
+    assert by_name[bye].total == 5  # the average of 10, 10, 0, 0 twice
+    exact_players = [names[table.seats[seat]] for table in first.tables.all() for seat in (2, 3)]
+    # four players at 0 with two exact estimates and a best hand of 0: the draw ranks them
+    assert {by_name[name].rank for name in exact_players} == {1, 2, 3, 4}
+    assert all(by_name[name].exact == 2 for name in exact_players)
+    assert {by_name[name].decided_by for name in exact_players} == {"draw"}
+    assert by_name[bye].rank == 5
+    # the draw is the last tie-break: no two players share a place
+    assert sorted(s.rank for s in standing) == list(range(1, 10))
+
+
+def test_a_wrong_code_names_the_player_and_another_players_code_is_no_guess(club):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.first()
+    play(Game.objects.get(pk=table.game_id), HANDS)
+
+    with pytest.raises(services.TournamentRuleBroken, match="another player's slip"):
+        services.confirm_table(table, 0, table.codes[1])
+    with pytest.raises(services.TournamentRuleBroken, match="not the code on this player's"):
+        services.confirm_table(table, 0, "000000" if table.codes[0] != "000000" else "111111")
+    with pytest.raises(services.TournamentRuleBroken, match="Choose the player who signs"):
+        services.confirm_table(table, 4, table.codes[0])
+
+
+def test_a_table_signed_by_all_four_is_no_longer_changed_at_the_table(club):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.first()
+    game = Game.objects.get(pk=table.game_id)
+    play(game, HANDS)
+    sign_all(table)
+
+    with pytest.raises(StaleScreen, match="settled"):
+        estimates.reopen_last_hand(game, 2, form_key=uuid.uuid4(), author=Author(device="x"))
+
+
+def test_a_correction_after_some_signed_asks_them_again(club):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.first()
+    game = Game.objects.get(pk=table.game_id)
+    play(game, HANDS)
+    table.refresh_from_db()
+    services.confirm_table(table, 0, table.codes[0])
+    estimates.reopen_last_hand(game, 2, form_key=uuid.uuid4(), author=Author(device="x"))
+    estimates.record_points(
+        game, 2, (41, 39, 40, 37), form_key=uuid.uuid4(), author=Author(device="x")
+    )
+
+    table.refresh_from_db()
+    for side in (1, 2, 3):
+        services.confirm_table(table, side, table.codes[side])
+    table.refresh_from_db()
+    assert table.state != Table.CONFIRMED  # player 0 signed other totals: asked again
+    assert services.confirm_table(table, 0, table.codes[0]).confirmed
+
+
+def test_paper_totals_are_refused_for_a_differenzler_table(club):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    with pytest.raises(services.TournamentRuleBroken, match="hand by hand"):
+        services.enter_paper_totals(first.tables.first(), (10, 20))
+
+
+# -- the settings form -------------------------------------------------------------------
+
+
+def form_data(**fields):
+    data = {
+        "name": "Differenzler",
+        "date": "2026-11-28",
+        "format": DIFFERENZLER,
+        "passes": "3",
+        "hands": "12",
+        "tie_break_1": "best-pass",  # the form's defaults, for a tournament of points
+        "tie_break_2": "matches",
+        "tie_break_3": "draw",
+    }
+    return data | fields
+
+
+def test_the_form_gives_a_differenzler_tournament_its_own_tie_breaks(club):
+    form = TournamentForm(form_data())
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["tie_breaks"] == ["exact", "best-hand", "draw"]
+
+
+def test_the_form_refuses_what_differenzler_does_not_have(club):
+    form = TournamentForm(
+        form_data(weis="on", best_of="2", trump_order_text="Hearts", tie_break_1="matches")
+    )
+    assert not form.is_valid()
+    assert "card points only" in form.errors["weis"][0]
+    assert "every pass" in form.errors["best_of"][0]
+    assert "draws each hand's trump" in form.errors["trump_order_text"][0]
+    assert "does not break ties in this format" in form.errors["tie_break_1"][0]
+
+
+# -- the pages -----------------------------------------------------------------------------
+
+
+def test_standings_csv_pdf_cards_and_entry_page(client, club, make_user):
+    t = differenzler(club)
+    names = players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play(Game.objects.get(pk=table.game_id), HANDS)
+        sign_all(table)
+    services.close_pass(first)
+    client.force_login(make_user("admin", club))
+
+    page = client.get(reverse("tournaments:standings", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert "Difference" in text and "average difference" in text
+    csv = client.get(reverse("tournaments:results_csv", args=[t.pk])).content.decode("utf-8-sig")
+    assert "more exact estimates" in csv or "best single hand" in csv or csv.count("\n") == 10
+    pdf = client.get(reverse("tournaments:results_pdf", args=[t.pk]))
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    cards = client.get(reverse("tournaments:table_cards", args=[t.pk, 1]))
+    assert cards.status_code == 200
+    bye = first.byes[0]
+    entry = client.get(reverse("tournaments:entry", args=[t.pk, bye]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "the pass's average difference" in entry.content.decode()
+    player = first.tables.first().seats[0]
+    entry = client.get(
+        reverse("tournaments:entry", args=[t.pk, player]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    others = [names[i] for i in first.tables.first().seats[1:]]
+    assert all(name in entry for name in others)
+    director = client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "From the paper sheet" not in director
+
+
+def test_the_table_link_opens_the_differenzler_table_and_four_players_sign(club):
+    client = Client()  # a phone at the table: no account, the table's link
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.first()
+    game = Game.objects.get(pk=table.game_id)
+
+    opened = client.get(
+        reverse("tournaments:table_link", args=[table.token]),
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "Tap the trump turned up at the table" in opened.content.decode()
+    play(game, HANDS)
+    screen = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    text = screen.content.decode()
+    assert "The four players sign the result" in text
+    assert "Correct the points of hand 2" in text
+    table.refresh_from_db()
+    for side in range(4):
+        answer = client.post(
+            reverse("tournaments:confirm", args=[game.pk]),
+            {"side": side, "code": table.codes[side], "totals": "10:10:0:0"},
+            HTTP_ACCEPT_LANGUAGE="en",
+            follow=True,
+        )
+        assert answer.status_code == 200
+    table.refresh_from_db()
+    assert table.state == Table.CONFIRMED
+    after = client.get(reverse("scoring:table", args=[game.pk]), follow=True)
+    assert "Correct the points" not in after.content.decode()
