@@ -82,8 +82,8 @@ def _table(
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id, individual=True)
     if game.individual:  # the Différenzler table is its scorers'; others see the game
-        if not can_score(request, game):
-            return redirect("scoring:game", game.pk)
+        if not can_score(request, game) and not extras.extra_for(game).settled(game):
+            return redirect("scoring:game", game.pk)  # (a settled table shows its result)
         return differenzler.table(request, game)
     return _table(request, game_view(game))
 
