@@ -22,7 +22,7 @@ from tournaments.models import (
     default_tie_breaks,
     differenzler_tie_breaks,
 )
-from tournaments.standings import DIFFERENZLER_TIE_BREAKS, TIE_BREAKS
+from tournaments.standings import DIFFERENZLER_TIE_BREAKS, TIE_BREAKS, tie_break_names
 
 # Other names a club may type: standard German for the French suits, and the
 # spellings of the no-trump modes heard at tables.
@@ -163,6 +163,16 @@ class TournamentForm(forms.ModelForm):
         elif tournament.schedule.exists():  # a draft seats teams, or players, by the format
             self.fields["format"].disabled = True
             self.fields["format"].help_text = _("Fixed: a pass has been drawn.")
+        if tournament.differenzler:  # what a Différenzler tournament does not have
+            for name in ("weis", "stoeck", "match_bonus", "best_of", "trump_order_text"):
+                del self.fields[name]
+        if self.fields["format"].disabled:  # the tie-breaks of this format only
+            names = tie_break_names(tournament.differenzler)
+            for number in (1, 2, 3):
+                self.fields[f"tie_break_{number}"].choices = [
+                    ("", "—"),
+                    *((key, _(label)) for key, label in names.items()),
+                ]
 
     def clean_passes(self) -> int:
         passes = self.cleaned_data["passes"]
@@ -218,9 +228,9 @@ class TournamentForm(forms.ModelForm):
     def _differenzler_rules(self, data: dict[str, Any]) -> None:
         """What a Différenzler tournament does not have, refused where it was typed."""
         for name in ("weis", "stoeck", "match_bonus"):
-            if data.get(name) and not self.fields[name].disabled:
+            if data.get(name) and name in self.fields:
                 self.add_error(name, _("A Différenzler game counts card points only."))
-        if data.get("trump_order_text") and not self.fields["trump_order_text"].disabled:
+        if data.get("trump_order_text") and "trump_order_text" in self.fields:
             self.add_error(
                 "trump_order_text",
                 _("A Différenzler table draws each hand's trump, or turns it up: leave it empty."),
@@ -243,7 +253,7 @@ class TournamentForm(forms.ModelForm):
 
     def save(self, commit: bool = True) -> Tournament:
         self.instance.tie_breaks = self.cleaned_data["tie_breaks"]
-        self.instance.trump_order = self.cleaned_data["trump_order_text"]
+        self.instance.trump_order = self.cleaned_data.get("trump_order_text", [])
         return super().save(commit)
 
 

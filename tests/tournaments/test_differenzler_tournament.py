@@ -322,3 +322,38 @@ def test_the_table_link_opens_the_differenzler_table_and_four_players_sign(club)
     assert table.state == Table.CONFIRMED
     after = client.get(reverse("scoring:table", args=[game.pk]), follow=True)
     assert "Correct the points" not in after.content.decode()
+
+
+def test_the_settings_of_a_differenzler_tournament_show_only_what_it_has(club):
+    t = differenzler(club)
+    players(t, PLAYERS[:4])
+    services.schedule_next_pass(t)
+
+    form = TournamentForm(instance=t)
+
+    assert not {"weis", "stoeck", "match_bonus", "best_of", "trump_order_text"} & set(form.fields)
+    offered = {key for key, _label in form.fields["tie_break_1"].choices if key}
+    assert offered == {"exact", "best-hand", "draw"}
+    saved = TournamentForm(
+        form_data(name="Renamed", tie_break_1="best-hand", tie_break_2="exact", tie_break_3=""),
+        instance=t,
+    )
+    assert saved.is_valid(), saved.errors
+    saved.save()
+    t.refresh_from_db()
+    assert (t.name, t.tie_breaks, t.trump_order) == ("Renamed", ["best-hand", "exact"], [])
+
+
+def test_the_live_standings_show_a_settled_tables_differences_before_the_pass_closes(club):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.first()
+    play(Game.objects.get(pk=table.game_id), HANDS)
+
+    assert services.running_pass(t).points == {}  # not signed yet: nothing shown
+    sign_all(table)
+
+    running = services.running_pass(t)
+    assert running.points == dict(zip(table.seats, (10, 10, 0, 0), strict=True))
+    assert running.byes == frozenset(first.byes)  # a bye's average is known at the close
