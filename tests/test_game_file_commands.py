@@ -258,7 +258,7 @@ def test_export_game_needs_an_id_or_all():
         call_command("export_game", stdout=io.StringIO())
 
 
-def test_load_demo_loads_three_games_and_a_tournament_once():
+def test_load_demo_loads_three_games_and_two_tournaments_once():
     from tournaments import services as tournament_services
     from tournaments.models import Tournament
 
@@ -271,7 +271,7 @@ def test_load_demo_loads_three_games_and_a_tournament_once():
     assert differenzler.individual_record().result().over
     teams = [game for game in games if not game.individual]
     assert sorted(game.result().over for game in teams) == [False, True]
-    tournament = Tournament.objects.get()
+    tournament, differenzler_evening = Tournament.objects.order_by("pk")
     first, second = tournament.schedule.all()
     assert first.state == "closed"
     states = tournament_services.table_states(second)
@@ -281,6 +281,13 @@ def test_load_demo_loads_three_games_and_a_tournament_once():
         "missing",
     ]
     assert len(tournament_services.current_standings(tournament)) == 6
+    # nine players each for themselves: one sits out, one table signed, one playing
+    first, second = differenzler_evening.schedule.all()
+    assert first.state == "closed"
+    assert [len(p.byes) for p in (first, second)] == [1, 1]
+    states = tournament_services.table_states(second)
+    assert sorted(status.state for status in states.values()) == ["confirmed", "missing"]
+    assert len(tournament_services.current_standings(differenzler_evening)) == 9
 
 
 def test_import_game_into_a_club_matches_its_members_and_adds_the_new_names(tmp_path, capsys):

@@ -1,6 +1,7 @@
 """``manage.py load_demo``: a demo club night — a club, its members, one finished
-game and one unfinished game, and a tournament of six teams halfway through its
-second pass. For trying the site locally, never in production."""
+game and one unfinished game, a tournament of six teams halfway through its second
+pass, and a Différenzler tournament of nine players in its second pass. For trying
+the site locally, never in production."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from django.db import transaction
 
 import scoring
 from clubs.models import Club, Member, Role
-from scoring import rules, services
+from scoring import estimates, rules, services
 from scoring.models import Game
 from tournaments import services as tournament_services
-from tournaments.models import Tournament
+from tournaments.models import DIFFERENZLER, Tournament, differenzler_tie_breaks
 
 DEMO_DIR = Path(scoring.__file__).resolve().parent / "demo"  # the demo games' files
 DEMO_PASSWORD = "jass-demo"
@@ -38,6 +39,11 @@ TEAMS = [  # name, player, partner
     ("La Gruyère", "Jeanne", "Louis"),
     ("Eichelober", "Marco", "Nadia"),
 ]
+
+
+TEAM_TOURNAMENT = "Preisjass de la Bénichon"
+DIFF_TOURNAMENT = "Différenzler de la Saint-Nicolas"
+DIFF_PLAYERS = ["Anne", "Bernard", "Claude", "Denise", "Ueli", "Vreni", "Köbi", "Heidi", "Jeanne"]
 
 
 class Command(BaseCommand):
@@ -67,9 +73,11 @@ class Command(BaseCommand):
                 continue
             game = services.import_game(data, club=club)
             self.stdout.write(f"demo game {game.pk}: {game.name}")
-        if not club.tournaments.exists():
-            tournament = demo_tournament(club)
-            self.stdout.write(f"demo tournament {tournament.pk}: {tournament.name}")
+        demos = ((TEAM_TOURNAMENT, demo_tournament), (DIFF_TOURNAMENT, demo_differenzler))
+        for name, make in demos:
+            if not club.tournaments.filter(name=name).exists():
+                tournament = make(club)
+                self.stdout.write(f"demo tournament {tournament.pk}: {tournament.name}")
         if created:
             self.stdout.write(
                 f"demo club {club.name}: sign in as demo-admin, demo-scorer or demo-member, "
@@ -97,7 +105,7 @@ def demo_tournament(club: Club) -> Tournament:
     still playing); the standings are public."""
     tournament = Tournament.objects.create(
         club=club,
-        name="Preisjass de la Bénichon",
+        name=TEAM_TOURNAMENT,
         date=dt.date.today(),
         place="Fribourg",
         passes=3,
@@ -125,4 +133,54 @@ def demo_tournament(club: Club) -> Tournament:
     _play(waiting, tournament.hands, draw)
     tournament_services.confirm_table(waiting, 0, waiting.codes[0])
     _play(playing, tournament.hands, draw, upto=2)
+    return tournament
+
+
+def _play_differenzler(table: Any, draw: random.Random, upto: int) -> None:
+    """Hands of a Différenzler table as its phone would record them: a trump drawn,
+    four sealed estimates, the card points."""
+    game = table.game
+    author = services.Author(device="demo")
+    for number in range(1, upto + 1):
+        estimates.choose_trump(game, number, None)
+        for seat in range(4):
+            estimates.seal_estimate(game, number, seat, draw.randrange(15, 70))
+        estimates.start_hand(game, number, game.seat_names())
+        cuts = sorted(draw.sample(range(1, 157), 3))
+        cards = [b - a for a, b in zip([0, *cuts], [*cuts, 157], strict=True)]
+        estimates.record_points(game, number, tuple(cards), form_key=uuid.uuid4(), author=author)
+
+
+def demo_differenzler(club: Club) -> Tournament:
+    """Nine players at tables of four, so one sits out each pass, games of four hands:
+    pass 1 signed by every player and closed, pass 2 being played (one table signed,
+    the other at its third hand)."""
+    tournament = Tournament.objects.create(
+        club=club,
+        name=DIFF_TOURNAMENT,
+        date=dt.date.today(),
+        place="Fribourg",
+        format=DIFFERENZLER,
+        passes=3,
+        hands=4,
+        tie_breaks=differenzler_tie_breaks(),
+        published=True,
+        seed=1206,
+    )
+    for name in DIFF_PLAYERS:
+        entry = tournament_services.register(tournament, name=name, player_1=name, player_2="")
+        tournament_services.check_in(entry)
+    draw = random.Random(1206)
+    first = tournament_services.publish_pass(tournament_services.schedule_next_pass(tournament))
+    for table in first.tables.all():
+        _play_differenzler(table, draw, tournament.hands)
+        for side, code in enumerate(table.codes):
+            tournament_services.confirm_table(table, side, code)
+    tournament_services.close_pass(first)
+    second = tournament_services.publish_pass(tournament_services.schedule_next_pass(tournament))
+    signed, playing = second.tables.all()
+    _play_differenzler(signed, draw, tournament.hands)
+    for side, code in enumerate(signed.codes):
+        tournament_services.confirm_table(signed, side, code)
+    _play_differenzler(playing, draw, 2)
     return tournament
