@@ -357,3 +357,56 @@ def test_the_live_standings_show_a_settled_tables_differences_before_the_pass_cl
     running = services.running_pass(t)
     assert running.points == dict(zip(table.seats, (10, 10, 0, 0), strict=True))
     assert running.byes == frozenset(first.byes)  # a bye's average is known at the close
+
+
+def test_a_name_put_right_follows_into_the_table_s_game(club):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.first()
+    entry = t.entries.get(pk=table.seats[1])
+
+    services.correct_entry(entry, name="Beatrice", player_1="Beatrice", player_2="")
+
+    game = Game.objects.with_everything().get(pk=table.game_id)
+    assert game.seat_names()[1] == "Beatrice"
+
+
+@pytest.mark.parametrize("count", [9, 41])
+def test_the_standings_page_costs_the_same_queries_for_9_or_41_players(
+    client, club, django_assert_num_queries, count
+):
+    from scoring.models import Hand
+
+    t = differenzler(club, name="Big")
+    players(t, [f"Player {n}" for n in range(count)])
+    first = services.publish_pass(services.schedule_next_pass(t))
+    Hand.objects.bulk_create(
+        Hand(
+            game=table.game,
+            number=n,
+            trump="hearts",
+            cards_0=40,
+            cards_1=40,
+            cards_2=40,
+            cards_3=37,
+            estimate_0=30,
+            estimate_1=40,
+            estimate_2=50,
+            estimate_3=37,
+        )
+        for table in first.tables.all()
+        for n in range(1, t.hands + 1)
+    )
+    first.tables.update(state="decided")
+    services.close_pass(first)
+
+    # as for teams: session, user, tournament, memberships, club check; entries,
+    # passes, tables, the last change of each game, the pass being played, the changes
+    # to the ranking made in public
+    with django_assert_num_queries(11):
+        response = client.get(reverse("tournaments:standings", args=[t.pk]))
+
+    rows = response.context["rows"]
+    assert len(rows) == count
+    assert rows[-1]["total"] >= rows[0]["total"]
