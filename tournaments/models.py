@@ -21,7 +21,7 @@ DIFFERENZLER = "differenzler"
 FORMATS = [
     (TEAMS, _("teams of two")),
     (INDIVIDUAL, _("individual, new partners every pass")),
-    (DIFFERENZLER, _("Différenzler, each for themselves, new tablemates every pass")),
+    (DIFFERENZLER, _("Différenzler, new tablemates every pass")),
 ]
 PLAYERS_FORMATS = (INDIVIDUAL, DIFFERENZLER)  # an entry is one player
 DIFFERENZLER_HANDS = 12  # the hands of a Différenzler game unless the club says otherwise

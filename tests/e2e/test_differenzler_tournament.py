@@ -48,6 +48,12 @@ def test_nine_players_over_two_passes(director, browser, live_server):  # noqa: 
     page.fill("#id_name", "Differenzler-Abend")
     page.fill("#id_date", "2026-12-05")
     page.select_option("#id_format", "differenzler")
+    # the form offers what a Différenzler tournament has: 12 hands, its tie-breaks
+    expect(page.locator("#id_hands")).to_have_value("12")
+    expect(page.locator("#id_tie_break_1")).to_have_value("exact")
+    expect(page.locator("#div_id_weis")).to_be_hidden()
+    expect(page.locator("#div_id_trump_order_text")).to_be_hidden()
+    screenshot(page, "differenzler-tournament-new")
     page.fill("#id_passes", "2")
     page.fill("#id_hands", str(HANDS))
     click(page, "Create the tournament")

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='tournament',
             name='format',
-            field=models.CharField(choices=[('teams', 'teams of two'), ('individual', 'individual, new partners every pass'), ('differenzler', 'Différenzler, each for themselves, new tablemates every pass')], default='teams', max_length=12, verbose_name='format'),
+            field=models.CharField(choices=[('teams', 'teams of two'), ('individual', 'individual, new partners every pass'), ('differenzler', 'Différenzler, new tablemates every pass')], default='teams', max_length=12, verbose_name='format'),
         ),
     ]
