@@ -46,6 +46,8 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
                 "cells": [(standing.per_pass.get(n), (standing.entry, n) in byes) for n in numbers],
                 "byes": [n for n in numbers if (standing.entry, n) in byes],
                 "total": standing.total,
+                "exact": getattr(standing, "exact", None),  # Différenzler only
+                "best_hand": getattr(standing, "best_hand", None),
                 "tie_break": _(names[standing.decided_by]) if standing.decided_by else "",
                 "withdrawn": _("withdrawn after pass %(number)s")
                 % {"number": entry.withdrawn_after}

@@ -269,7 +269,12 @@ def test_standings_csv_pdf_cards_and_entry_page(client, club, make_user):
         reverse("tournaments:results_csv", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode("utf-8-sig")
     rows = [line.split(";") for line in csv.splitlines()]
-    assert rows[0][:2] == ["Rank", "Name"]
+    assert rows[0] == [
+        "Rank", "Name", "Players", "Pass 1", "Total difference", "Exact estimates",
+        "Best hand", "Tie-break", "Bye in pass", "Withdrawn",
+    ]  # fmt: skip
+    leader = next(s for s in services.current_standings(t) if s.rank == 1)
+    assert rows[1][3:7] == [str(leader.total)] * 2 + [str(leader.exact), str(leader.best_hand)]
     assert [row[0] for row in rows[1:]] == [str(rank) for rank in range(1, 10)]
     assert "a reproducible draw" in csv  # the tie-break that placed equal differences
     pdf = client.get(reverse("tournaments:results_pdf", args=[t.pk]))

@@ -138,19 +138,25 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     # mark or the list separator is ";" (Switzerland's French and German settings);
     # names typed by anyone never run as formulas (SafeWriter)
     writer = SafeWriter(response, delimiter=";")
+    differenzler = tournament.differenzler  # a difference to keep low, and its tie-breaks
     writer.writerow(
         [
             _("Rank"),
             _("Name"),
             _("Players"),
             *[_("Pass %(number)s") % {"number": n} for n in numbers],
-            _("Total"),
+            *(
+                [_("Total difference"), _("Exact estimates"), _("Best hand")]
+                if differenzler
+                else [_("Total")]
+            ),
             _("Tie-break"),
             _("Bye in pass"),
             _("Withdrawn"),
         ]
     )
     for row in rows:
+        best = "" if row["best_hand"] is None else row["best_hand"]
         writer.writerow(
             [
                 row["rank"],
@@ -158,6 +164,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 row["players"],
                 *("" if points is None else points for points in row["passes"]),
                 row["total"],
+                *([row["exact"], best] if differenzler else []),
                 row["tie_break"],
                 ", ".join(str(n) for n in row["byes"]),
                 row["withdrawn"],
