@@ -37,14 +37,19 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     rows = []
     for standing in services.current_standings(tournament, list(entries.values()), scores):
         entry = entries[standing.entry]
+        missed = getattr(standing, "missed", set())
         rows.append(
             {
                 "rank": standing.rank,
                 "entry": entry,
                 "players": " & ".join(p for p in (entry.player_1, entry.player_2) if p),
                 "passes": [standing.per_pass.get(n) for n in numbers],
-                "cells": [(standing.per_pass.get(n), (standing.entry, n) in byes) for n in numbers],
+                "cells": [  # points, a bye, a pass missed (Différenzler: its worst)
+                    (standing.per_pass.get(n), (standing.entry, n) in byes, n in missed)
+                    for n in numbers
+                ],
                 "byes": [n for n in numbers if (standing.entry, n) in byes],
+                "missed": sorted(missed),
                 "total": standing.total,
                 "exact": getattr(standing, "exact", None),  # Différenzler only
                 "best_hand": getattr(standing, "best_hand", None),
@@ -71,7 +76,8 @@ def sheet_context(tournament: Tournament) -> dict[str, Any]:
         "numbers": numbers,
         "rows": rows,
         "tie_breaks": [_(names[t]) for t in tournament.tie_breaks],
-        "byes": any(bye for row in rows for _points, bye in row["cells"]),
+        "byes": any(bye for row in rows for _points, bye, _missed in row["cells"]),
+        "missed": any(missed for row in rows for _points, _bye, missed in row["cells"]),
         "bye_points": bye_points(tournament.hands),
         "LANGUAGE_CODE": translation.get_language(),
     }

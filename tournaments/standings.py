@@ -150,6 +150,7 @@ class DiffStanding:
     exact: int = 0
     best_hand: int | None = None
     byes: int = 0
+    missed: set[int] = field(default_factory=set)  # passes counted at their worst
     total: int = 0
     rank: int = 0
     decided_by: str | None = None  # the tie-break that placed it among equal totals
@@ -177,10 +178,15 @@ def differenzler_standings(
 ) -> list[DiffStanding]:
     """The ranking of an individual Différenzler tournament: the lowest total difference
     over the passes first, then the tie-breaks in order (more exact estimates, the best
-    single hand, a reproducible draw); players still equal share a rank."""
+    single hand, a reproducible draw); players still equal share a rank.
+
+    A pass a player neither played nor sat out (they came late, or withdrew) counts
+    the largest difference made in it: missing a pass is never an advantage, as a
+    difference of 0 would be."""
     unknown = [t for t in tie_breaks if t not in DIFFERENZLER_TIE_BREAKS]
     if unknown:
         raise ValueError(f"unknown tie-break {unknown[0]!r}")
+    scores = list(scores)
     lines = {entry: DiffStanding(entry) for entry in entries}
     for score in scores:
         line = lines[score.entry]
@@ -191,7 +197,15 @@ def differenzler_standings(
             line.best_hand = (
                 score.best_hand if line.best_hand is None else min(line.best_hand, score.best_hand)
             )
+    worst: dict[int, int] = {}
+    for score in scores:
+        if not score.bye:
+            worst[score.pass_number] = max(worst.get(score.pass_number, 0), score.difference)
     for line in lines.values():
+        for number, difference in worst.items():
+            if number not in line.per_pass:
+                line.per_pass[number] = difference
+                line.missed.add(number)
         line.total = sum(line.per_pass.values())
     lot = {entry: draw_lot(seed, entry) for entry in entries}
     none = CARD_POINTS + 1  # no hand played: after any best hand

@@ -78,7 +78,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
 # -- the scorer's screen ----------------------------------------------------------------
 
 
-def version_of(view: DiffView, state: estimates.TableState, *, seat: int | None = None) -> str:
+def version_of(
+    view: DiffView, state: estimates.TableState, *, seat: int | None = None, extra: str = ""
+) -> str:
     """What a screen shows, as a short fingerprint: the hands scored and the hand being
     played (a seat's phone leaves out who else has estimated, so that it is not
     redrawn under its player's thumb)."""
@@ -88,7 +90,7 @@ def version_of(view: DiffView, state: estimates.TableState, *, seat: int | None 
         if seat is None
         else f"{state.number}-{state.trump}-{state.started}-{seat in state.estimated}"
     )
-    text = f"{cells}|{shown}|{seat}"
+    text = f"{cells}|{shown}|{seat}|{extra}"  # extra: a tournament table's signatures
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -104,7 +106,7 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
     state = estimates.state(game, view.hands_played)
     links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
     extra = extras.extra_for(game)  # a tournament table: its signatures once it is over
-    version = version_of(view, state) + extra.version(game)
+    version = version_of(view, state, extra=extra.version(game))
     context = {
         **extra.screen(request, view, **forms),  # type: ignore[arg-type]
         "settled": extra.settled(game),
@@ -359,9 +361,14 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def live(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _scorer_game(request, game_id)
+    """The scorer's screen's poll; also a settled tournament table's, which its phone
+    still shows but no longer scores."""
+    game = game_for(request, game_id, individual=True)
+    if not game.individual:
+        raise Http404
     view = diff_view(game)
-    version = version_of(view, estimates.state(game, view.hands_played))
+    extra = extras.extra_for(game).version(game)
+    version = version_of(view, estimates.state(game, view.hands_played), extra=extra)
     poll, page = (
         reverse("scoring:differenzler_live", args=[game.pk]),
         reverse("scoring:table", args=[game.pk]),

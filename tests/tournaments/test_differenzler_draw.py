@@ -185,3 +185,25 @@ def test_ranks_follow_the_totals(rows):
     assert totals == sorted(totals)
     assert all(a.rank <= b.rank for a, b in pairwise(ranked))
     assert {s.entry for s in ranked} == set(entries)
+
+
+def test_a_pass_missed_counts_its_largest_difference_never_a_zero():
+    scores = [
+        DiffPassScore("Anne", 1, 40),
+        DiffPassScore("Bernard", 1, 70),
+        DiffPassScore("Claude", 1, 55, bye=True),  # a bye is not the pass's worst
+        DiffPassScore("Anne", 2, 30),
+        DiffPassScore("Bernard", 2, 20),
+        DiffPassScore("Late", 2, 10),  # came for pass 2 only
+    ]
+    ranked = {
+        s.entry: s for s in differenzler_standings(["Anne", "Bernard", "Claude", "Late"], scores)
+    }
+    assert ranked["Late"].per_pass == {1: 70, 2: 10}
+    assert ranked["Late"].missed == {1}
+    assert ranked["Claude"].per_pass == {1: 55, 2: 30}  # withdrew after pass 1
+    assert ranked["Claude"].missed == {2}
+    assert [ranked[n].total for n in ("Anne", "Bernard", "Claude", "Late")] == [70, 90, 85, 80]
+    assert ranked["Anne"].rank == 1
+    assert ranked["Bernard"].rank == 4
+    assert not ranked["Anne"].missed

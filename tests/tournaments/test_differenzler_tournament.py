@@ -6,6 +6,8 @@ the pages, CSV and PDF that show them."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 import uuid
 
 import pytest
@@ -156,6 +158,37 @@ def test_the_standings_rank_the_lowest_difference_and_a_bye_counts_the_average(c
     assert sorted(s.rank for s in standing) == list(range(1, 10))
 
 
+def test_a_player_who_comes_late_counts_the_largest_difference_of_the_pass_missed(
+    client, club, make_user
+):
+    t = differenzler(club)
+    players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play(Game.objects.get(pk=table.game_id), HANDS)
+        sign_all(table)
+    services.close_pass(first)
+    late = services.register(t, name="Jon", player_1="Jon", player_2="")
+    services.check_in(late)
+
+    standing = {s.entry: s for s in services.current_standings(t)}
+
+    assert standing[late.pk].total == 10  # pass 1's largest difference, never a 0
+    assert standing[late.pk].missed == {1}
+    assert standing[late.pk].rank == 10  # the four others at 10 each have an exact estimate
+    client.force_login(make_user("admin", club))
+    page = client.get(reverse("tournaments:standings", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "† a pass not played: the largest difference of that pass." in page.content.decode()
+    entry = client.get(
+        reverse("tournaments:entry", args=[t.pk, late.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "Not played: pass 1." in entry.content.decode()
+    csv = client.get(reverse("tournaments:results_csv", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    jon = next(line for line in csv.content.decode("utf-8-sig").splitlines() if ";Jon;" in line)
+    assert jon.split(";")[3:5] == ["10", "10"]
+    assert jon.split(";")[-2] == "1"
+
+
 def test_a_wrong_code_names_the_player_and_another_players_code_is_no_guess(club):
     t = differenzler(club)
     players(t)
@@ -271,7 +304,7 @@ def test_standings_csv_pdf_cards_and_entry_page(client, club, make_user):
     rows = [line.split(";") for line in csv.splitlines()]
     assert rows[0] == [
         "Rank", "Name", "Players", "Pass 1", "Total difference", "Exact estimates",
-        "Best hand", "Tie-break", "Bye in pass", "Withdrawn",
+        "Best hand", "Tie-break", "Bye in pass", "Not played in pass", "Withdrawn",
     ]  # fmt: skip
     leader = next(s for s in services.current_standings(t) if s.rank == 1)
     assert rows[1][3:7] == [str(leader.total)] * 2 + [str(leader.exact), str(leader.best_hand)]
@@ -327,6 +360,33 @@ def test_the_table_link_opens_the_differenzler_table_and_four_players_sign(club)
     assert table.state == Table.CONFIRMED
     after = client.get(reverse("scoring:table", args=[game.pk]), follow=True)
     assert "Correct the points" not in after.content.decode()
+    assert not _behind(client, after.content.decode())  # the settled table, still shown
+
+
+def _behind(client: Client, page: str) -> bool:
+    """Whether the screen's live poll says it is behind (it would redraw itself)."""
+    poll = re.search(r'id="live" class="live" hx-get="([^"]+)"', page)
+    assert poll is not None
+    answer = client.get(html.unescape(poll[1]))
+    assert answer.status_code == 200
+    return 'hx-trigger="load"' in answer.content.decode()
+
+
+def test_the_table_screen_redraws_itself_only_when_the_table_changed(club):
+    client = Client()
+    t = differenzler(club)
+    players(t)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.first()
+    game = Game.objects.get(pk=table.game_id)
+    client.get(reverse("tournaments:table_link", args=[table.token]))
+    play(game, HANDS)
+    page = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
+    assert table.token not in re.search(r'hx-get="([^"]+)"', page)[1]
+
+    assert not _behind(client, page)  # the points typed stay where they are
+    table.refresh_from_db()
+    services.confirm_table(table, 0, table.codes[0])
+    assert _behind(client, page)  # a player signed: the boxes show it
 
 
 def test_the_settings_of_a_differenzler_tournament_show_only_what_it_has(club):

@@ -118,6 +118,7 @@ def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
         "passes": services.entry_passes(tournament, entry),
         "individual": tournament.of_players,
         "differenzler": tournament.differenzler,
+        "missed": ", ".join(str(n) for n in sorted(getattr(standing, "missed", ()))),
         "tie_break": _(tie_break_names(tournament.differenzler)[standing.decided_by])
         if standing and standing.decided_by
         else "",
@@ -152,6 +153,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
             ),
             _("Tie-break"),
             _("Bye in pass"),
+            *([_("Not played in pass")] if differenzler else []),
             _("Withdrawn"),
         ]
     )
@@ -167,6 +169,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 *([row["exact"], best] if differenzler else []),
                 row["tie_break"],
                 ", ".join(str(n) for n in row["byes"]),
+                *([", ".join(str(n) for n in row["missed"])] if differenzler else []),
                 row["withdrawn"],
             ]
         )
