@@ -324,6 +324,21 @@ def seat_links(game: Game, author: Author) -> list[SeatLink]:
 
 
 @transaction.atomic
+def renew_seat_links(game: Game, author: Author) -> list[SeatLink]:
+    """New links for every seat that has one (the table's own link was replaced: a
+    phone that held it may have scanned the seats' codes too). What was sealed stays."""
+    _locked(game)
+    seats = []
+    for link in game.seat_links.filter(revoked_at__isnull=True).order_by("seat"):
+        link.revoke()
+        seats.append(link.seat)
+    return [
+        SeatLink.objects.create(game=game, seat=seat, created_by=author.user_or_none)
+        for seat in seats
+    ]
+
+
+@transaction.atomic
 def new_seat_link(game: Game, seat: int, author: Author) -> SeatLink:
     """A new link for one seat (a player changed phones, or its code was seen): the old
     link opens nothing any more. What that seat already sealed stays."""

@@ -73,8 +73,10 @@ class TournamentTable(TableExtra):
         return getattr(game, "table", None) is not None  # joined with the game: no query
 
     def imposed_trump(self, game: Game, number: int) -> str | None:
-        """Each hand's trump is the tournament's (RULES.md §9)."""
-        return game.table.round.tournament.trump_of_hand(number)
+        """Each hand's trump is the tournament's (RULES.md §9); a Différenzler table
+        draws its own or turns it up (§10)."""
+        tournament = game.table.round.tournament
+        return None if tournament.differenzler else tournament.trump_of_hand(number)
 
     def names_winner(self, game: Game) -> bool:
         return False  # its points count in the tournament's standings

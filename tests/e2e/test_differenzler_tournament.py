@@ -47,7 +47,13 @@ def test_nine_players_over_two_passes(director, browser, live_server):  # noqa: 
     page.goto(f"{live_server.url}/clubs/barn/tournaments/")
     page.fill("#id_name", "Differenzler-Abend")
     page.fill("#id_date", "2026-12-05")
+    page.fill("#id_trump_order_text", "hearts")  # typed for teams, then the format changed
+    expect(page.locator("#id_hands_helptext")).to_be_hidden()
     page.select_option("#id_format", "differenzler")
+    expect(page.locator("#id_hands_helptext")).to_be_visible()
+    page.select_option("#id_format", "teams")
+    expect(page.locator("#id_trump_order_text")).to_have_value("hearts")  # back as it was
+    page.select_option("#id_format", "differenzler")  # and put aside: it is not sent
     # the form offers what a Différenzler tournament has: 12 hands, its tie-breaks
     expect(page.locator("#id_hands")).to_have_value("12")
     expect(page.locator("#id_tie_break_1")).to_have_value("exact")

@@ -475,3 +475,23 @@ def test_the_standings_page_costs_the_same_queries_for_9_or_41_players(
     rows = response.context["rows"]
     assert len(rows) == count
     assert rows[-1]["total"] >= rows[0]["total"]
+
+
+def test_a_new_table_link_gives_the_seats_new_links_too(club, make_user):
+    t = differenzler(club)
+    players(t)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.first()
+    game = Game.objects.get(pk=table.game_id)
+    old = list(game.seat_links.filter(revoked_at__isnull=True).order_by("seat"))
+    assert len(old) == 4
+    estimates.seal_estimate(game, 1, 0, 40)
+
+    services.renew_link(table, director=make_user("admin", club))
+
+    new = list(game.seat_links.filter(revoked_at__isnull=True).order_by("seat"))
+    assert [link.seat for link in new] == [0, 1, 2, 3]
+    assert not {link.pk for link in new} & {link.pk for link in old}
+    phone = Client()
+    assert phone.get(reverse("scoring:seat", args=[old[1].token])).status_code in (404, 410)
+    assert phone.get(reverse("scoring:seat", args=[new[1].token])).status_code == 200
+    assert game.estimates.get(number=1, seat=0).value == 40  # what was sealed stays

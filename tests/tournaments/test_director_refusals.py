@@ -442,3 +442,20 @@ def test_the_record_keeps_a_signature_once_and_a_dispute_without_an_arrow(direct
 
     assert [e.kind for e in table.events.all()] == ["signed", "disputed"]
     assert "400 : 228 · <q>hand 2</q>" in page
+
+
+@pytest.mark.parametrize("side", ["3", "2", "-1", "x"])
+def test_signing_for_a_side_the_table_has_not_says_so(director, club, side):
+    t = tournament(club)
+    teams(t, 2)
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.get()
+    play_out(table)
+
+    response = director.post(
+        reverse("tournaments:sign_for", args=[t.pk, table.pk]), {"side": side}, follow=True
+    )
+
+    assert response.status_code == 200
+    assert "Choose the team that signs." in response.content.decode()
+    table.refresh_from_db()
+    assert table.signatures == {}

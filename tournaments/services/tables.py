@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from jassclub.tokens import new_token
-from scoring import rules
+from scoring import estimates, rules
 from scoring.forms import problem_message
 from scoring.models import Game
+from scoring.services import Author
 from tournaments.models import CODE_BUDGET, Pass, Table, TableEvent
 from tournaments.services.common import TournamentRuleBroken, locked_pass, locked_table
 
@@ -186,10 +187,13 @@ def sign_for(
 def renew_link(table: Table, *, director: Any = None) -> Table:
     """The table's link is replaced by a new one (a new QR code): every phone that
     opened the old link loses access to the table at once, since a phone's access
-    holds the link it came through."""
+    holds the link it came through. A Différenzler table's seat links are replaced
+    too: the phone that held the table could have scanned them."""
     table = locked_table(table)
     table.token = new_token()
     table.save(update_fields=["token"])
+    if table.game_id is not None and table.sides > 2:
+        estimates.renew_seat_links(table.game, Author(user=director))
     log(table, TableEvent.NEW_LINK, user=director)
     return table
 

@@ -196,8 +196,13 @@ def sign_for(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRes
     codes), after checking the game with it."""
     tournament, table = directed_table(request, tournament_id, table_id)
     form = SideForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose the team that signs."))
+    if not form.is_valid() or form.cleaned_data["side"] >= table.sides:
+        messages.error(
+            request,
+            _("Choose the player who signs.")
+            if tournament.differenzler
+            else _("Choose the team that signs."),
+        )
         return redirect(tournament)
     side = form.cleaned_data["side"]
     return act(
