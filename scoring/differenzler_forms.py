@@ -152,3 +152,16 @@ class PointsForm(forms.Form):
     def add_problems(self, problems: list[Any]) -> None:
         fields = {f"cards[{seat}]": f"cards_{seat}" for seat in range(PLAYERS)}
         add_problems(self, problems, fields)
+
+
+class CorrectPointsForm(PointsForm):
+    """The card points of a scored hand put right: its trump and estimates stay. A
+    settled tournament table's director says why."""
+
+    version = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    reason = forms.CharField(
+        label=_("Why it changes"),
+        required=False,
+        max_length=200,
+        help_text=_("Kept with the change, for the table and the director."),
+    )

@@ -11,6 +11,8 @@ the sealed rows are gone.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -285,6 +287,78 @@ def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> Non
     )
     kept = [h.to_diff() for h in game.hands.order_by("number")]
     statistics.update_seat_results(game, differenzler.play(game.rules, kept, check=False))
+
+
+def points_version(hand: Hand) -> str:
+    """A short fingerprint of a scored hand: a correction form carries the one it was
+    made from, and is refused when the hand changed since."""
+    text = json.dumps(hand.to_diff().to_dict(), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def correct_points(
+    game: Game,
+    number: int,
+    cards: tuple[int | None, ...],
+    *,
+    version: str,
+    form_key: uuid.UUID,
+    author: Author,
+) -> Hand:
+    """Put right the card points of scored hand ``number`` (three typed, the fourth
+    157 minus the others): its trump and four estimates stay as they were sealed.
+    The game is counted again; the change is kept with before, after and why. A
+    settled tournament table is changed by its director only, saying why (the
+    game's extra decides). The same form twice corrects once; a hand changed since
+    the form was made is refused (:class:`StaleScreen`)."""
+    try:
+        with transaction.atomic():
+            return _correct_points(game, number, cards, version, form_key, author)
+    except IntegrityError:
+        if not HandChange.objects.filter(game=game, form_key=form_key).exists():
+            raise StaleScreen(_("Another device changed this game at the same moment.")) from None
+        return game.hands.get(number=number)
+
+
+def _correct_points(
+    game: Game,
+    number: int,
+    cards: tuple[int | None, ...],
+    version: str,
+    form_key: uuid.UUID,
+    author: Author,
+) -> Hand:
+    _locked(game)
+    if HandChange.objects.filter(game=game, form_key=form_key).exists():
+        return game.hands.get(number=number)  # sent before: done
+    extra = extras.extra_for(game)
+    guarded = extra.guard_change(game, HandChange.EDITED, author)  # e.g. settled
+    stored = {hand.number: hand for hand in game.hands.order_by("number")}
+    if number not in stored:
+        raise StaleScreen(
+            _("Hand %(number)s no longer exists — here is the game now.") % {"number": number}
+        )
+    if points_version(stored[number]) != version:
+        raise StaleScreen(
+            _("Hand %(number)s was changed on another device — here it is now.")
+            % {"number": number}
+        )
+    before = [hand.to_diff() for hand in stored.values()]
+    old = before[number - 1]
+    hand = DiffHand(old.trump, old.estimates, differenzler.fill_cards(cards))  # type: ignore[arg-type]
+    hands = [*before[: number - 1], hand, *before[number:]]
+    after = differenzler.play(game.rules, hands)  # raises, naming the field
+    change = log_change(
+        game, number, HandChange.EDITED, old.to_dict(), hand.to_dict(), form_key, author
+    )
+    if guarded is not None:
+        counted = differenzler.play(game.rules, before, check=False)
+        extra.after_change(guarded, counted, after, hands, change, author)
+    replacement = Hand.from_diff(game, number, hand)
+    replacement.pk, replacement.created_at = stored[number].pk, stored[number].created_at
+    replacement.save()
+    statistics.update_seat_results(game, after)
+    return replacement
 
 
 def start_game(

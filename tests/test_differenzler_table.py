@@ -527,3 +527,97 @@ def test_points_sent_again_after_the_hand_was_taken_back_are_out_of_date(client,
     again = client.post(reverse("scoring:record_points", args=[game.pk]), data)
     assert again.status_code == 302  # back to the screen, with a message; never a 500
     assert Hand.objects.count() == 0
+
+
+# -- correcting an earlier hand -------------------------------------------------------------
+
+
+def two_hands(game: Game) -> None:
+    sealed(game, (40, 40, 40, 37))
+    estimates.start_hand(game, 1, PLAYERS)
+    record(game, (40, 40, 40, 37))  # all exact
+    sealed(game, (50, 30, 40, 37), number=2)
+    estimates.start_hand(game, 2, PLAYERS)
+    record(game, (40, 40, 40, 37), number=2)
+
+
+def correct(game: Game, number: int, cards, key=None, version=None, reason="") -> Hand:
+    stored = game.hands.get(number=number)
+    return estimates.correct_points(
+        game,
+        number,
+        cards,
+        version=version or estimates.points_version(stored),
+        form_key=key or uuid.uuid4(),
+        author=Author(device="test", reason=reason),
+    )
+
+
+def test_the_points_of_an_earlier_hand_are_corrected_its_estimates_kept(game):
+    two_hands(game)
+
+    hand = correct(game, 1, (50, 30, None, 37))
+
+    assert hand.to_diff().cards == (50, 30, 40, 37)
+    assert hand.to_diff().estimates == (40, 40, 40, 37)
+    assert game.individual_record().result().totals == (20, 20, 0, 0)
+    change = HandChange.objects.filter(action=HandChange.EDITED).get()
+    assert change.before["cards"] == [40, 40, 40, 37]
+    assert change.after["cards"] == [50, 30, 40, 37]
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_a_correction_sent_twice_counts_once_and_an_old_form_is_out_of_date(game):
+    two_hands(game)
+    version = estimates.points_version(game.hands.get(number=1))
+    key = uuid.uuid4()
+    correct(game, 1, (50, 30, 40, 37), key=key, version=version)
+    correct(game, 1, (50, 30, 40, 37), key=key, version=version)
+    assert HandChange.objects.filter(action=HandChange.EDITED).count() == 1
+    with pytest.raises(StaleScreen):
+        correct(game, 1, (45, 35, 40, 37), version=version)  # made before the first
+    assert game.hands.get(number=1).to_diff().cards == (50, 30, 40, 37)
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [((100, 40, 40, None), "157"), ((None, None, 40, 37), "three")],
+)
+def test_a_correction_that_breaks_a_rule_is_refused_and_nothing_changes(game, cards, words):
+    two_hands(game)
+    with pytest.raises(RulesError) as refused:
+        correct(game, 1, cards)
+    assert words in refused.value.problems[0].message
+    assert game.hands.get(number=1).to_diff().cards == (40, 40, 40, 37)
+    assert not HandChange.objects.filter(action=HandChange.EDITED).exists()
+
+
+def test_the_scorer_corrects_an_earlier_hand_from_the_game_page(client, game):
+    two_hands(game)
+    page = client.get(reverse("scoring:game", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    url = reverse("scoring:correct_hand", args=[game.pk, 1])
+    assert url in page.content.decode()
+    form = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    text = form.content.decode()
+    assert "Correct hand 1" in text
+    assert 'value="37"' in text  # the points as they were
+    version = re.search(r'name="version" value="([^"]+)"', text)[1]
+    data = {"hand_number": 1, "form_key": uuid.uuid4(), "version": version}
+
+    refused = client.post(url, data | {"cards_0": 200}, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 422
+    assert "Card points are 0 to 157." in refused.content.decode()
+    saved = client.post(
+        url, data | {"cards_0": 50, "cards_1": 30, "cards_2": 40}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert saved.status_code == 302
+    assert game.hands.get(number=1).to_diff().cards == (50, 30, 40, 37)
+    missing = client.get(reverse("scoring:correct_hand", args=[game.pk, 9]))
+    assert missing.status_code == 302  # no such hand: back to the table, saying so
+
+
+def test_a_member_who_does_not_score_cannot_correct(client, club, make_user, game):
+    two_hands(game)
+    client.force_login(make_user("member", club))
+    response = client.get(reverse("scoring:correct_hand", args=[game.pk, 1]))
+    assert response.status_code == 403

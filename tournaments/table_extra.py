@@ -20,6 +20,7 @@ from scoring import rules
 from scoring.extras import TableExtra
 from scoring.models import Game, HandChange
 from scoring.presenters import GameView
+from scoring.rules import differenzler
 from scoring.services import Author, ReasonNeeded, StaleScreen
 from tournaments.forms import ConfirmForm, DisputeForm
 from tournaments.models import Table, TableEvent
@@ -127,9 +128,9 @@ class TournamentTable(TableExtra):
     def after_change(
         self,
         guarded: Table | None,
-        before: rules.GameResult,
-        after: rules.GameResult,
-        hands: list[rules.Hand],
+        before: rules.GameResult | differenzler.DiffResult,
+        after: rules.GameResult | differenzler.DiffResult,
+        hands: list[rules.Hand] | list[differenzler.DiffHand],
         change: HandChange,
         author: Author,
     ) -> None:
@@ -140,7 +141,14 @@ class TournamentTable(TableExtra):
         if table is None:
             return
         table.state = Table.DECIDED
-        if table.result is not None:
+        if table.result is not None and isinstance(after, differenzler.DiffResult):
+            table.result = {
+                "totals": list(after.totals),
+                "exact": list(after.exact),
+                "best_hand": list(after.best_hand),
+                "change": change.pk,
+            }
+        elif table.result is not None:
             table.result = {
                 "totals": list(after.totals),
                 "matches": list(rules.matches_made(hands)),

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.models import Role
 from scoring import estimates, extras
 from scoring.differenzler_forms import (
+    CorrectPointsForm,
     EstimateForm,
     PointsForm,
     ReopenForm,
@@ -34,7 +35,7 @@ from scoring.hand_form import problem_message
 from scoring.models import Game, SeatLink
 from scoring.presenters import DiffView, diff_view
 from scoring.rules import RulesError
-from scoring.services import Author, StaleScreen
+from scoring.services import Author, ReasonNeeded, StaleScreen
 from scoring.suits import trump_label
 from scoring.views.common import (
     author_of,
@@ -212,6 +213,58 @@ def reopen_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         except StaleScreen as stale:
             messages.warning(request, str(stale))
     return _back(request, game)
+
+
+def correct_points(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """Put right the card points of a scored hand (``scoring:correct_hand`` for a
+    Différenzler game): the scorer's, or the director's once a tournament table is
+    settled, saying why."""
+    stored = next((hand for hand in game.hands.all() if hand.number == number), None)
+    if stored is None:
+        messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
+        return redirect("scoring:table", game.pk)
+    played = stored.to_diff()
+    initial = {
+        "hand_number": number,
+        "form_key": uuid.uuid4(),
+        "version": estimates.points_version(stored),
+        **{f"cards_{seat}": cards for seat, cards in enumerate(played.cards)},
+    }
+    names = game.seat_names()
+    form = CorrectPointsForm(request.POST or None, initial=initial, seat_names=names)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            estimates.correct_points(
+                game,
+                number,
+                form.cards,
+                version=data["version"],
+                form_key=data["form_key"],
+                author=author_of(request, game, data["reason"]),
+            )
+        except RulesError as error:
+            form.add_problems(error.problems)
+        except ReasonNeeded as needed:
+            form.add_error("reason", str(needed))
+        except StaleScreen as stale:
+            messages.warning(request, str(stale))
+            return redirect("scoring:correct_hand", game.pk, number)
+        else:
+            messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
+            return redirect("scoring:table", game.pk)
+    context = {
+        "view": diff_view(game),
+        "form": form,
+        "number": number,
+        "trump": trump_label(played.trump, game.suit_style),
+        "estimates": list(zip(names, played.estimates, strict=True)),
+        "needs_reason": extras.extra_for(game).settled(game),
+    }
+    status = 422 if form.is_bound else 200
+    return remember_device(
+        request, render(request, "scoring/differenzler_correct.html", context, status=status)
+    )
 
 
 @require_POST

@@ -216,7 +216,9 @@ def live_answer(
 @require_http_methods(["GET", "POST"])
 @signed_in_or_table_link
 def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
-    game = game_for(request, game_id, Role.SCORER)
+    game = game_for(request, game_id, Role.SCORER, individual=True)
+    if game.individual:  # a Différenzler hand: its card points only
+        return differenzler.correct_points(request, game, number)
     view = game_view(game)
     stored = next((hand for hand in game.hands.all() if hand.number == number), None)
     if stored is None:

@@ -495,3 +495,39 @@ def test_a_new_table_link_gives_the_seats_new_links_too(club, make_user):
     assert phone.get(reverse("scoring:seat", args=[old[1].token])).status_code in (404, 410)
     assert phone.get(reverse("scoring:seat", args=[new[1].token])).status_code == 200
     assert game.estimates.get(number=1, seat=0).value == 40  # what was sealed stays
+
+
+def test_the_director_corrects_a_hand_of_a_settled_table_saying_why(client, club, make_user):
+    t = differenzler(club)
+    names = players(t)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play(Game.objects.get(pk=table.game_id), HANDS)
+        sign_all(table)
+    services.close_pass(first)
+    table = first.tables.first()
+    game = Game.objects.get(pk=table.game_id)
+    url = reverse("scoring:correct_hand", args=[game.pk, 1])
+    phone = Client()  # the table's phone: its result is settled, it scores no more
+    phone.get(reverse("tournaments:table_link", args=[table.token]))
+    assert phone.get(url).status_code in (302, 403)
+    client.force_login(make_user("admin", club))
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    version = re.search(r'name="version" value="([^"]+)"', page)[1]
+    data = {"hand_number": 1, "form_key": uuid.uuid4(), "version": version}
+    data |= {"cards_0": 50, "cards_1": 30, "cards_2": 40}  # seat 0 +10, seat 1 -10
+
+    refused = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 422
+    assert "say why it changes" in refused.content.decode()
+    saved = client.post(url, data | {"reason": "Hand 1 miscounted"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert saved.status_code == 302
+    table.refresh_from_db()
+    assert table.state == Table.DECIDED
+    assert table.result["totals"] == [20, 20, 0, 0]
+    assert table.result["exact"] == [0, 0, 2, 2]
+    standing = {names[s.entry]: s.total for s in services.current_standings(t)}
+    assert standing[names[table.seats[0]]] == 20
+    event = table.events.get(kind="changed")
+    assert (event.before, event.after) == ([10, 10, 0, 0], [20, 20, 0, 0])
