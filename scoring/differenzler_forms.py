@@ -163,5 +163,5 @@ class CorrectPointsForm(PointsForm):
         label=_("Why it changes"),
         required=False,
         max_length=200,
-        help_text=_("Kept with the change, for the table and the director."),
+        help_text=_("Kept with the change, in the game's list of changes."),
     )

@@ -612,6 +612,9 @@ def test_the_scorer_corrects_an_earlier_hand_from_the_game_page(client, game):
     )
     assert saved.status_code == 302
     assert game.hands.get(number=1).to_diff().cards == (50, 30, 40, 37)
+    changes = client.get(reverse("scoring:history", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert changes.status_code == 200
+    assert "corrected" in changes.content.decode()
     missing = client.get(reverse("scoring:correct_hand", args=[game.pk, 9]))
     assert missing.status_code == 302  # no such hand: back to the table, saying so
 
