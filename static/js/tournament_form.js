@@ -54,6 +54,14 @@
         if (select) select.value = now.breaks[index];
       });
     }
+    // only this format's tie-breaks are offered (one chosen before stays, to be refused)
+    selects.forEach(function (select) {
+      if (!select) return;
+      Array.prototype.forEach.call(select.options, function (option) {
+        option.hidden = option.value !== "" && option.value !== select.value &&
+          now.breaks.indexOf(option.value) < 0;
+      });
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -58,6 +58,9 @@ def test_nine_players_over_two_passes(director, browser, live_server):  # noqa: 
     expect(page.locator("#id_hands")).to_have_value("12")
     expect(page.locator("#id_tie_break_1")).to_have_value("exact")
     expect(page.locator("#div_id_weis")).to_be_hidden()
+    offered = "#id_tie_break_2 option[value='{}']"
+    assert page.eval_on_selector(offered.format("matches"), "option => option.hidden")
+    assert not page.eval_on_selector(offered.format("best-hand"), "option => option.hidden")
     expect(page.locator("#div_id_trump_order_text")).to_be_hidden()
     screenshot(page, "differenzler-tournament-new")
     page.fill("#id_passes", "2")

@@ -90,7 +90,7 @@ def test_a_director_runs_sixty_teams_from_a_phone_in_german_and_french(office, l
     page.select_option("select[name=language]", "fr")
     page.locator("form.language-switch button").click()
     page.goto(live_server.url + t.get_absolute_url())
-    expect(page.locator(".evening-summary")).to_contain_text("30 tables confirmées sur 30")
+    expect(page.locator(".evening-summary")).to_contain_text("30 sur 30 tables confirmées")
     expect(page.locator(".entry-counts")).to_have_text("60 inscrites · 60 présentes")
     expect(page.locator("details.pass-fold > summary")).to_contain_text("30 tables")
     assert not has_horizontal_scroll(page)

@@ -499,7 +499,7 @@ def test_the_director_sees_how_far_each_table_is_and_what_deciding_settles(direc
 
     page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
-    assert "being played · hand 1 of 4" in page
+    assert "being played · 1 of 4 hands played" in page
     assert "57 : 100" in page
     assert "Settle at 400 : 228" in page
     assert page.count("Settle at") == 1  # an unfinished game is not settled

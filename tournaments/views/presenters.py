@@ -43,7 +43,7 @@ def passes_shown(
                     "table": t,
                     "seated": [entries[i].name for i in t.seats],
                     "state": shown.state,
-                    "label": _("being played · hand %(played)s of %(hands)s")
+                    "label": _("being played · %(played)s of %(hands)s hands played")
                     % {"played": shown.played, "hands": tournament.hands}
                     if shown.state == Table.MISSING and shown.played
                     else labels[shown.state],

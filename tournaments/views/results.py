@@ -140,11 +140,12 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     # names typed by anyone never run as formulas (SafeWriter)
     writer = SafeWriter(response, delimiter=";")
     differenzler = tournament.differenzler  # a difference to keep low, and its tie-breaks
+    # a player's own name only: no column of players for a tournament of players
     writer.writerow(
         [
             _("Rank"),
             _("Name"),
-            _("Players"),
+            *([] if tournament.of_players else [_("Players")]),
             *[_("Pass %(number)s") % {"number": n} for n in numbers],
             *(
                 [_("Total difference"), _("Exact estimates"), _("Best hand")]
@@ -163,7 +164,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
             [
                 row["rank"],
                 row["entry"].name,
-                row["players"],
+                *([] if tournament.of_players else [row["players"]]),
                 *("" if points is None else points for points in row["passes"]),
                 row["total"],
                 *([row["exact"], best] if differenzler else []),
