@@ -132,11 +132,10 @@ def check_team_pass(
     return findings
 
 
-def check_player_pass(
-    players: Sequence[Entry], schedule: PlayerPass, earlier: Sequence[PlayerPass] = ()
+def _seated_once(
+    players: Sequence[Entry], schedule: PlayerPass, earlier: Sequence[PlayerPass]
 ) -> list[Finding]:
-    """Every player placed once, ``n mod 4`` byes, nobody with the same partner twice
-    (reported as avoidable when a pass without it exists), and the repeated opponents."""
+    """A pass of players: everyone placed once, ``n mod 4`` byes, and who sits out again."""
     placed = [p for table in schedule.tables for p in table] + list(schedule.byes)
     findings = _seats(players, placed)
     if len(schedule.byes) != len(players) % 4:
@@ -148,6 +147,15 @@ def check_player_pass(
             )
         )
     findings += _byes_again(players, schedule.byes, [p.byes for p in earlier])
+    return findings
+
+
+def check_player_pass(
+    players: Sequence[Entry], schedule: PlayerPass, earlier: Sequence[PlayerPass] = ()
+) -> list[Finding]:
+    """Every player placed once, ``n mod 4`` byes, nobody with the same partner twice
+    (reported as avoidable when a pass without it exists), and the repeated opponents."""
+    findings = _seated_once(players, schedule, earlier)
     partnered = set().union(*(p.partners() for p in earlier)) if earlier else set()
     again = [tuple(pair) for pair in schedule.partners() if pair in partnered]
     if again:
@@ -186,17 +194,7 @@ def check_table_pass(
     """A Différenzler pass: every player placed once at a table of four or on a bye,
     ``n mod 4`` byes, and the players who sit at a table together again (told, not
     refused: with few players it cannot always be avoided)."""
-    placed = [p for table in schedule.tables for p in table] + list(schedule.byes)
-    findings = _seats(players, placed)
-    if len(schedule.byes) != len(players) % 4:
-        findings.append(
-            Finding(
-                "byes",
-                gettext_noop("{count} players sit out: the number of players modulo 4"),
-                params={"count": len(players) % 4},
-            )
-        )
-    findings += _byes_again(players, schedule.byes, [p.byes for p in earlier])
+    findings = _seated_once(players, schedule, earlier)
     met = {pair for p in earlier for pair in tablemates(p.tables)}
     for pair in tablemates(schedule.tables):
         if pair in met:

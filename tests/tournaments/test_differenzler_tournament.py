@@ -75,6 +75,22 @@ def sign_all(table: Table) -> services.Signed:
     return signed
 
 
+def first_table(t: Tournament) -> tuple[Table, Game]:
+    """Pass 1 drawn and published: its first table and that table's game."""
+    table = services.publish_pass(services.schedule_next_pass(t)).tables.first()
+    return table, Game.objects.get(pk=table.game_id)
+
+
+def closed_first_pass(t: Tournament):
+    """Pass 1 drawn, published, every table playing ``HANDS`` and signed, closed."""
+    first = services.publish_pass(services.schedule_next_pass(t))
+    for table in first.tables.all():
+        play(Game.objects.get(pk=table.game_id), HANDS)
+        sign_all(table)
+    services.close_pass(first)
+    return first
+
+
 HANDS = [((40, 40, 40, 37), (40, 40, 40, 37)), ((50, 30, 40, 37), (40, 40, 40, 37))]
 # differences: hand 1 all exact; hand 2: 10, 10, 0, 0 -> totals 10, 10, 0, 0
 
@@ -137,11 +153,7 @@ def _pairs(seats):
 def test_the_standings_rank_the_lowest_difference_and_a_bye_counts_the_average(club):
     t = differenzler(club)
     names = players(t)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    for table in first.tables.all():
-        play(Game.objects.get(pk=table.game_id), HANDS)
-        sign_all(table)
-    services.close_pass(first)
+    first = closed_first_pass(t)
 
     standing = services.current_standings(t)
 
@@ -163,11 +175,7 @@ def test_a_player_who_comes_late_counts_the_largest_difference_of_the_pass_misse
 ):
     t = differenzler(club)
     players(t)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    for table in first.tables.all():
-        play(Game.objects.get(pk=table.game_id), HANDS)
-        sign_all(table)
-    services.close_pass(first)
+    closed_first_pass(t)
     late = services.register(t, name="Jon", player_1="Jon", player_2="")
     services.check_in(late)
 
@@ -207,9 +215,7 @@ def test_a_wrong_code_names_the_player_and_another_players_code_is_no_guess(club
 def test_a_table_signed_by_all_four_is_no_longer_changed_at_the_table(club):
     t = differenzler(club)
     players(t)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    table = first.tables.first()
-    game = Game.objects.get(pk=table.game_id)
+    table, game = first_table(t)
     play(game, HANDS)
     sign_all(table)
 
@@ -220,9 +226,7 @@ def test_a_table_signed_by_all_four_is_no_longer_changed_at_the_table(club):
 def test_a_correction_after_some_signed_asks_them_again(club):
     t = differenzler(club)
     players(t)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    table = first.tables.first()
-    game = Game.objects.get(pk=table.game_id)
+    table, game = first_table(t)
     play(game, HANDS)
     table.refresh_from_db()
     services.confirm_table(table, 0, table.codes[0])
@@ -287,11 +291,7 @@ def test_the_form_refuses_what_differenzler_does_not_have(club):
 def test_standings_csv_pdf_cards_and_entry_page(client, club, make_user):
     t = differenzler(club)
     names = players(t)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    for table in first.tables.all():
-        play(Game.objects.get(pk=table.game_id), HANDS)
-        sign_all(table)
-    services.close_pass(first)
+    first = closed_first_pass(t)
     client.force_login(make_user("admin", club))
 
     page = client.get(reverse("tournaments:standings", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
@@ -332,9 +332,7 @@ def test_the_table_link_opens_the_differenzler_table_and_four_players_sign(club)
     client = Client()  # a phone at the table: no account, the table's link
     t = differenzler(club)
     players(t)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    table = first.tables.first()
-    game = Game.objects.get(pk=table.game_id)
+    table, game = first_table(t)
 
     opened = client.get(
         reverse("tournaments:table_link", args=[table.token]),
@@ -500,11 +498,7 @@ def test_a_new_table_link_gives_the_seats_new_links_too(club, make_user):
 def test_the_director_corrects_a_hand_of_a_settled_table_saying_why(client, club, make_user):
     t = differenzler(club)
     names = players(t)
-    first = services.publish_pass(services.schedule_next_pass(t))
-    for table in first.tables.all():
-        play(Game.objects.get(pk=table.game_id), HANDS)
-        sign_all(table)
-    services.close_pass(first)
+    first = closed_first_pass(t)
     table = first.tables.first()
     game = Game.objects.get(pk=table.game_id)
     url = reverse("scoring:correct_hand", args=[game.pk, 1])
