@@ -140,7 +140,8 @@ class TournamentForm(forms.ModelForm):
             field.widget.attrs.update(min=low, max=high)
         self.fields["hands"].help_text = _("A Différenzler game is usually 12 hands.")
         tournament = self.instance
-        if tournament.pk is None:
+        if tournament.pk is None:  # a new tournament: no public ranking to change yet
+            del self.fields["reason"]
             return
         for number, name in enumerate(tournament.tie_breaks[:3], start=1):
             self.fields[f"tie_break_{number}"].initial = name

@@ -863,3 +863,12 @@ def test_public_standings_rank_otherwise_only_with_a_reason_kept_for_all_to_see(
     assert "From all passes; best single pass, most matches" in page
     director.post(settings_url, data | {"name": "Renamed"})  # not the ranking: no reason needed
     assert RankingChange.objects.count() == 1
+
+
+def test_a_new_tournament_is_not_asked_why_its_ranking_changes(client, club, make_user):
+    client.force_login(make_user("admin", club))
+    page = client.get(
+        reverse("tournaments:club_tournaments", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Imposed trump order" in page  # the new tournament's form
+    assert "Why the ranking changes" not in page
