@@ -185,7 +185,7 @@ def test_an_individual_tournament_in_french_and_german_at_360_px(browser, live_s
         page.locator("form[action$='/entries/#register'] button").click()
         page.wait_for_load_state()
     for _ in range(5):
-        page.get_by_role("button", name="Pointer").first.click()
+        page.get_by_role("button", name="Pointer", exact=True).first.click()
         page.wait_for_load_state()
     click(page, "Tirer la passe 1")
     click(page, "Publier la passe")
