@@ -146,6 +146,11 @@ class PointsForm(forms.Form):
             )
 
     @property
+    def card_fields(self) -> list[forms.BoundField]:
+        """The four players' boxes, in seat order."""
+        return [self[f"cards_{seat}"] for seat in range(PLAYERS)]
+
+    @property
     def cards(self) -> tuple[int | None, ...]:
         return tuple(self.cleaned_data.get(f"cards_{seat}") for seat in range(PLAYERS))
 

@@ -24,6 +24,7 @@ from scoring.rules import differenzler
 from scoring.services import Author, ReasonNeeded, StaleScreen
 from tournaments.forms import ConfirmForm, DisputeForm
 from tournaments.models import Table, TableEvent
+from tournaments.services.results import stored_result
 
 TABLE_GRANTS = "table_links"  # in the session: game id -> the table link's token
 
@@ -141,19 +142,8 @@ class TournamentTable(TableExtra):
         if table is None:
             return
         table.state = Table.DECIDED
-        if table.result is not None and isinstance(after, differenzler.DiffResult):
-            table.result = {
-                "totals": list(after.totals),
-                "exact": list(after.exact),
-                "best_hand": list(after.best_hand),
-                "change": change.pk,
-            }
-        elif table.result is not None:
-            table.result = {
-                "totals": list(after.totals),
-                "matches": list(rules.matches_made(hands)),
-                "change": change.pk,
-            }
+        if table.result is not None:
+            table.result = stored_result(after, hands, change.pk)
         table.save(update_fields=["state", "result"])
         TableEvent.objects.create(
             table=table,

@@ -5,12 +5,14 @@ counted again from its hands."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from django.db.models import Max, QuerySet
 
 from scoring import rules
 from scoring.models import Game, HandChange
+from scoring.rules import differenzler
 from tournaments.models import Entry, Pass, Table, Tournament
 from tournaments.services.common import teams_of
 from tournaments.standings import (
@@ -29,22 +31,29 @@ def last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
 
 
 def game_result(game: Game, last_change: int) -> dict[str, Any]:
-    """What a table's game came to, stored when its pass closes: the totals and, for
-    the tie-breaks, each team's matches or each Différenzler player's exact estimates
-    and best hand; ``change``: the game's last change counted."""
+    """What a table's game came to, stored when its pass closes (see
+    :func:`stored_result`); ``last_change``: the game's last change counted."""
     if game.individual:
-        counted = game.individual_record().result()
+        return stored_result(game.individual_record().result(), [], last_change)
+    record = game.record()
+    return stored_result(record.result(), record.hands, last_change)
+
+
+def stored_result(counted: Any, hands: Sequence[Any], change: int) -> dict[str, Any]:
+    """A counted game as a table keeps it: the totals and, for the tie-breaks, each
+    team's matches (from its ``hands``) or each Différenzler player's exact estimates
+    and best hand; ``change``: the game's last change counted."""
+    if isinstance(counted, differenzler.DiffResult):
         return {
             "totals": list(counted.totals),
             "exact": list(counted.exact),
             "best_hand": list(counted.best_hand),
-            "change": last_change,
+            "change": change,
         }
-    record = game.record()
     return {
-        "totals": list(record.result().totals),
-        "matches": list(rules.matches_made(record.hands)),
-        "change": last_change,
+        "totals": list(counted.totals),
+        "matches": list(rules.matches_made(hands)),
+        "change": change,
     }
 
 
