@@ -38,7 +38,12 @@ def equal_blocks(hands: int) -> list[str]:
     ]
 
 
-CODE_BUDGET = 5  # wrong codes typed for one side before it is locked until the director unlocks it
+# A side's code is one of 10**6 (six digits on its own slip). Wrong codes are counted per
+# side, that is per code: after CODE_BUDGET the side is locked; the director may unlock it
+# CODE_UNLOCKS times, then only signs for it. So no code is ever guessed more than
+# CODE_BUDGET * (1 + CODE_UNLOCKS) = 6 times (the arithmetic: tests/tournaments/test_codes.py).
+CODE_BUDGET = 3
+CODE_UNLOCKS = 1
 
 
 def new_seed() -> int:
@@ -220,6 +225,9 @@ class Table(RevocableLink):
     wrong_codes = models.JSONField(
         _("wrong codes per side"), default=list, blank=True, editable=False
     )  # [side 0, side 1]: wrong codes typed for that side since the director last unlocked it
+    unlocks = models.JSONField(
+        _("unlocks per side"), default=list, blank=True, editable=False
+    )  # [side 0, side 1]: how often the director let that side type codes again
     dispute = models.TextField(_("dispute"), blank=True)
     disputed_by = models.PositiveSmallIntegerField(_("disputed by side"), null=True, blank=True)
     game = models.OneToOneField(
@@ -276,6 +284,13 @@ class Table(RevocableLink):
         codes were typed for it (on any phone); the director unlocks it."""
         return self.wrong_codes_of(side) >= CODE_BUDGET
 
+    def unlockable(self, side: int) -> bool:
+        """Whether the director may still let a locked side type codes again: once
+        only (``CODE_UNLOCKS``), so that no code is guessed more than a few times;
+        after that the director signs for it."""
+        used = self.unlocks[side] if side < len(self.unlocks) else 0
+        return used < CODE_UNLOCKS
+
     def signed_sides(self, totals: tuple[int, int] | list[int]) -> set[int]:
         """The sides whose signature still holds: they confirmed these very totals
         (a correction after a signature asks for it again)."""
@@ -308,6 +323,12 @@ class TableEvent(models.Model):
     reason = models.TextField(_("why"), blank=True)
     device = models.CharField(_("device"), max_length=60, blank=True)  # the phone that sent it
     attempt = models.UUIDField(null=True, blank=True, editable=False)  # a wrong code's form key
+    code_digest = models.CharField(
+        max_length=64, blank=True, editable=False
+    )  # a wrong code, keyed (never the code itself): the same form and code sent again
+    address = models.GenericIPAddressField(
+        _("address"), null=True, blank=True, editable=False
+    )  # the client's address: wrong codes from one address are slowed down
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -317,6 +338,13 @@ class TableEvent(models.Model):
         verbose_name = _("table event")
         verbose_name_plural = _("table events")
         ordering = ["created_at", "id"]
+        indexes = [
+            models.Index(
+                fields=["address", "created_at"],
+                condition=Q(kind="wrong-code"),
+                name="wrong_codes_by_address",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.table} · {self.get_kind_display()}"

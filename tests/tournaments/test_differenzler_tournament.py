@@ -197,17 +197,26 @@ def test_a_player_who_comes_late_counts_the_largest_difference_of_the_pass_misse
     assert jon.split(";")[-2] == "1"
 
 
-def test_a_wrong_code_names_the_player_and_another_players_code_is_no_guess(club):
+def test_another_players_code_in_a_box_is_a_wrong_code_like_any_other(club):
+    """Telling "that is another player's code" apart from "wrong" would let a player
+    try the others' codes in their own box: both get the same answer and count."""
     t = differenzler(club)
     players(t)
     first = services.publish_pass(services.schedule_next_pass(t))
     table = first.tables.first()
     play(Game.objects.get(pk=table.game_id), HANDS)
 
-    with pytest.raises(services.TournamentRuleBroken, match="another player's slip"):
+    with pytest.raises(services.TournamentRuleBroken) as theirs:
         services.confirm_table(table, 0, table.codes[1])
-    with pytest.raises(services.TournamentRuleBroken, match="not the code on this player's"):
-        services.confirm_table(table, 0, "000000" if table.codes[0] != "000000" else "111111")
+    wrong = next(c for c in ("000000", "111111", "222222", "333333") if c not in table.codes)
+    with pytest.raises(services.TournamentRuleBroken) as guessed:
+        services.confirm_table(table, 0, wrong)
+
+    assert "not the code on this player's slip (2 more tries" in str(theirs.value)
+    assert "not the code on this player's slip (1 more try" in str(guessed.value)
+    table.refresh_from_db()
+    assert table.wrong_codes_of(0) == 2
+    assert table.wrong_codes_of(1) == 0
     with pytest.raises(services.TournamentRuleBroken, match="Choose the player who signs"):
         services.confirm_table(table, 4, table.codes[0])
 

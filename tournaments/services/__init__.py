@@ -8,6 +8,7 @@ scheduling (tournaments/pairing.py) and standings (tournaments/standings.py).
 - ``results``: points and standings over the closed passes, an entry's passes.
 """
 
+from tournaments.services.codes import TooFast
 from tournaments.services.common import TournamentRuleBroken
 from tournaments.services.entries import (
     check_in,
@@ -60,6 +61,7 @@ __all__ = [
     "EntryTable",
     "Signed",
     "TableStatus",
+    "TooFast",
     "TournamentRuleBroken",
     "check_in",
     "check_in_all",

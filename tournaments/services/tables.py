@@ -5,18 +5,19 @@ is kept as a :class:`TableEvent`: who, when, before, after and why."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from jassclub.tokens import new_token
 from scoring import estimates, rules
 from scoring.forms import problem_message
 from scoring.models import Game
 from scoring.services import Author
-from tournaments.models import CODE_BUDGET, Pass, Table, TableEvent
+from tournaments.models import Pass, Table, TableEvent
+from tournaments.services import codes
 from tournaments.services.common import TournamentRuleBroken, locked_pass, locked_table
 
 
@@ -56,76 +57,6 @@ def _finished_totals(table: Table, seen: tuple[int, ...] | None = None) -> list[
     return list(result.totals)
 
 
-def _code_refused(
-    table: Table, side: int, code: str, device: str, attempt: uuid.UUID | None
-) -> str | None:
-    """Why a side may not sign or dispute with ``code``, or None when the code is on
-    its own slip. A wrong code is counted for the side it was typed for, whichever
-    phone typed it, and kept in the table's record; the count survives the other side
-    signing, so that a team that knows its own code cannot try the opponents' code
-    between its own signatures. After ``CODE_BUDGET`` wrong codes the side is locked
-    until the director unlocks it (``unlock_codes``) or signs for it (``sign_for``)."""
-    with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        players = table.sides > 2  # a Différenzler table: each player signs
-        if table.code_locked(side):
-            return (
-                _(
-                    "Too many wrong codes were typed for this player: the tournament "
-                    "director unlocks it, or signs for them."
-                )
-                if players
-                else _(
-                    "Too many wrong codes were typed for this team: the tournament director "
-                    "unlocks it, or signs for it."
-                )
-            )
-        found = table.side_of_code(code)
-        if found == side:
-            return None
-        if found is not None:  # another side's own code, typed in the wrong box: no guess
-            return (
-                _("This is the code on another player's slip: each player types their own.")
-                if players
-                else _("This is the code on the other team's slip: each team types its own.")
-            )
-        counts = [table.wrong_codes_of(s) for s in range(table.sides)]
-        sent_again = attempt is not None and table.events.filter(attempt=attempt).exists()
-        if not sent_again:  # a reload or a double tap of the same form counts once
-            counts[side] += 1
-            table.wrong_codes = counts
-            table.save(update_fields=["wrong_codes"])
-            log(table, TableEvent.WRONG_CODE, side=side, device=device, attempt=attempt)
-    left = CODE_BUDGET - counts[side]
-    if left <= 0:
-        return (
-            _(
-                "This is not the code on this player's slip. That was the last try: the "
-                "player is locked until the tournament director unlocks it."
-            )
-            if players
-            else _(
-                "This is not the code on this team's slip. That was the last try: the team "
-                "is locked until the tournament director unlocks it."
-            )
-        )
-    if players:
-        return ngettext(
-            "This is not the code on this player's slip (%(left)s more try before the "
-            "player is locked until the tournament director unlocks it).",
-            "This is not the code on this player's slip (%(left)s more tries before the "
-            "player is locked until the tournament director unlocks it).",
-            left,
-        ) % {"left": left}
-    return ngettext(
-        "This is not the code on this team's slip (%(left)s more try before the team "
-        "is locked until the tournament director unlocks it).",
-        "This is not the code on this team's slip (%(left)s more tries before the team "
-        "is locked until the tournament director unlocks it).",
-        left,
-    ) % {"left": left}
-
-
 def _check_side(table: Table, side: int) -> None:
     if side not in range(table.sides):
         raise TournamentRuleBroken(
@@ -135,23 +66,51 @@ def _check_side(table: Table, side: int) -> None:
         )
 
 
-def _check_code(table: Table, side: int, code: str, device: str, attempt: uuid.UUID | None) -> None:
-    _check_side(table, side)
-    refused = _code_refused(table, side, code, device, attempt)  # counted even when refused
-    if refused is not None:
-        raise TournamentRuleBroken(refused)
+def _with_code(
+    table: Table,
+    side: int,
+    code: str,
+    device: str,
+    attempt: uuid.UUID | None,
+    address: str | None,
+    seen: tuple[int, ...] | None,
+    act: Callable[[Table], Any],
+) -> Any:
+    """Do ``act`` for ``side`` on the locked table if ``code`` is on its own slip.
+    What the state of the table refuses is refused before the code is looked at; a
+    wrong code is counted (``codes.refusal``) and kept, then refused."""
+    with transaction.atomic():
+        table = locked_table(table)
+        _check_side(table, side)
+        _finished_totals(table, seen)  # the code is not compared before it could be used
+        refused = codes.refusal(table, side, code, device=device, attempt=attempt, address=address)
+        if refused is None:
+            return act(table)
+    raise TournamentRuleBroken(refused)  # after the count is stored
 
 
 @transaction.atomic
 def unlock_codes(table: Table, *, director: Any = None) -> Table:
     """The director lets the sides locked by wrong codes sign again (after checking
-    who is at the table); kept in the table's record."""
+    who is at the table), each side once (``CODE_UNLOCKS``): a side locked again is
+    signed for by the director (``sign_for``). Kept in the table's record."""
     table = locked_table(table)
-    for side in range(table.sides):
-        if table.wrong_codes_of(side):
-            log(table, TableEvent.UNLOCKED, side=side, user=director)
-    table.wrong_codes = []
-    table.save(update_fields=["wrong_codes"])
+    counts = [table.wrong_codes_of(side) for side in range(table.sides)]
+    unlocks = [table.unlocks[s] if s < len(table.unlocks) else 0 for s in range(table.sides)]
+    again = [side for side in range(table.sides) if counts[side] and table.unlockable(side)]
+    if not again and any(table.code_locked(side) for side in range(table.sides)):
+        raise TournamentRuleBroken(
+            _(
+                "This table was unlocked once already: check the game with the side that "
+                "is locked and sign for it."
+            )
+        )
+    for side in again:
+        log(table, TableEvent.UNLOCKED, side=side, user=director)
+        counts[side] = 0
+        unlocks[side] += 1
+    table.wrong_codes, table.unlocks = counts, unlocks
+    table.save(update_fields=["wrong_codes", "unlocks"])
     return table
 
 
@@ -163,14 +122,23 @@ def confirm_table(
     seen: tuple[int, ...] | None = None,
     device: str = "",
     attempt: uuid.UUID | None = None,
+    address: str | None = None,
 ) -> Signed:
     """A side signs the finished game with the code of its own slip, for the totals
     its screen showed (``seen``: refused if the game changed since). The result is
     confirmed when both sides have signed the same totals: the opponents of whoever
-    kept the score always confirm, whether on the same phone or on their own."""
-    _check_code(table, side, code, device, attempt)
-    with transaction.atomic():
-        return _sign(locked_table(table), side, seen=seen)
+    kept the score always confirm, whether on the same phone or on their own. A wrong
+    code counts against the side (``codes``: guessing is counted and slowed)."""
+    return _with_code(
+        table,
+        side,
+        code,
+        device,
+        attempt,
+        address,
+        seen,
+        lambda locked: _sign(locked, side, seen=seen),
+    )
 
 
 @transaction.atomic
@@ -226,16 +194,24 @@ def dispute_table(
     *,
     device: str = "",
     attempt: uuid.UUID | None = None,
+    address: str | None = None,
 ) -> Table:
     """A side does not agree with the finished game: the director looks at it. The
     signatures are cleared; the table can correct the game and both sign again, or
-    the director decides."""
+    the director decides. The code is checked as for a signature."""
     reason = reason.strip()
     if not reason:
         raise TournamentRuleBroken(_("Say what is wrong, so that the director can check it."))
-    _check_code(table, side, code, device, attempt)
-    with transaction.atomic():
-        return _dispute(locked_table(table), side, reason)
+    return _with_code(
+        table,
+        side,
+        code,
+        device,
+        attempt,
+        address,
+        None,
+        lambda locked: _dispute(locked, side, reason),
+    )
 
 
 def _dispute(table: Table, side: int, reason: str) -> Table:

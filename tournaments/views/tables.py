@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
 from clubs.models import Role
+from jassclub.proxies import client_ip
 from scoring.models import Game
 from scoring.views.common import device_name
 from scoring.views.table import table_with_forms
@@ -68,10 +69,18 @@ def _side_name(table: Table, side: int) -> str:
     return _side_names(table)[side]
 
 
-def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpResponse:
-    """A refused signature or dispute: the table screen with what was typed and why.
-    While the game is not finished, or once its result is settled (a second tap on
-    Confirm), the screen has no such form, so a message says it."""
+def _wait_of(broken: services.TournamentRuleBroken) -> int | None:
+    """Seconds to wait when codes came too fast (``services.TooFast``), else None."""
+    return broken.wait if isinstance(broken, services.TooFast) else None
+
+
+def _refused(
+    request: HttpRequest, table: Table, game_id: int, wait: int | None = None, **forms
+) -> HttpResponse:
+    """A refused signature or dispute: the table screen with what was typed and why
+    (429 with Retry-After when codes came too fast). While the game is not finished,
+    or once its result is settled (a second tap on Confirm), the screen has no such
+    form, so a message says it."""
     table.refresh_from_db(fields=["state"])
     settled = table.state in (Table.CONFIRMED, Table.DECIDED)
     if settled or table.round.state != Pass.PUBLISHED or not table.game.outcome().over:
@@ -80,7 +89,11 @@ def _refused(request: HttpRequest, table: Table, game_id: int, **forms) -> HttpR
                 for error in errors:
                     messages.error(request, error)
         return redirect("scoring:table", game_id)
-    return table_with_forms(request, game_id, **forms)
+    response = table_with_forms(request, game_id, **forms)
+    if wait is not None:
+        response.status_code = 429
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @require_POST
@@ -100,9 +113,11 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
                 seen=form.seen(),
                 device=device_name(request),
                 attempt=form.cleaned_data["attempt"],
+                address=client_ip(request),
             )
         except services.TournamentRuleBroken as broken:
             form.add_error("code", str(broken))
+            return _refused(request, table, game_id, _wait_of(broken), confirm=form)
         else:
             if signed.confirmed:
                 messages.success(request, _("Result confirmed. Thank you!"))
@@ -146,9 +161,11 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
                 form.cleaned_data["reason"],
                 device=device_name(request),
                 attempt=form.cleaned_data["attempt"],
+                address=client_ip(request),
             )
         except services.TournamentRuleBroken as broken:
             form.add_error(None, str(broken))
+            return _refused(request, table, game_id, _wait_of(broken), dispute=form)
         else:
             messages.warning(
                 request, _("Disputed: the tournament director will come to the table.")
