@@ -64,9 +64,7 @@ def passes_shown(
                     "locked": [sides[s] for s in range(t.sides) if t.code_locked(s)]
                     if playing and not t.settled
                     else [],
-                    "unlockable": any(
-                        t.code_locked(s) and t.unlockable(s) for s in range(t.sides)
-                    ),
+                    "unlockable": any(t.code_locked(s) and t.unlockable(s) for s in range(t.sides)),
                     "paper_reason": services.paper_replaces_a_result(t, round_),
                     "paper": paper if paper and paper["table"] == t.pk else None,
                     "events": [
