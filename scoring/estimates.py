@@ -24,7 +24,15 @@ from django.utils.translation import gettext_noop
 
 from clubs.models import Club
 from scoring import extras, services, statistics
-from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
+from scoring.models import (
+    Estimate,
+    EstimateChange,
+    Game,
+    Hand,
+    HandChange,
+    OpenHand,
+    SeatLink,
+)
 from scoring.rules import Problem, RulesError, differenzler, gamefile, parse_ruleset
 from scoring.rules.differenzler import DiffHand
 from scoring.services import Author, StaleScreen, log_change
@@ -42,6 +50,13 @@ MISSING = gettext_noop("Still to estimate: {seats}.")
 OWN_PHONE = gettext_noop(
     "This player sealed their estimate on their own phone: they change it there."
 )
+SEAT_HELD = gettext_noop(
+    "This player's own phone holds their seat: they type their estimate there."
+)
+PRIVATE = gettext_noop(
+    "This estimate is sealed: only the player's own phone changes it (the QR code on their slip)."
+)
+REFUSALS_KEPT_EVERY = dt.timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -86,12 +101,51 @@ def state(game: Game, played: int | None = None) -> TableState:
     )
 
 
-def own_estimate(game: Game, number: int, seat: int) -> int | None:
-    """A seat's own sealed estimate, for that seat's phone alone."""
+def own_estimate(game: Game, number: int, link: SeatLink) -> int | None:
+    """What the seat's phone (``link``, held by that phone) sealed for hand
+    ``number``: for that phone alone, and only what it sealed itself."""
     return (
-        Estimate.objects.filter(game=game, number=number, seat=seat)
+        Estimate.objects.filter(game=game, number=number, seat=link.seat, link=link)
         .values_list("value", flat=True)
         .first()
+    )
+
+
+def _key_digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def holds(link: SeatLink, key: str | None) -> bool:
+    """Whether the phone with ``key`` (from its cookie) holds ``link``'s seat."""
+    return bool(key and link.holder) and secrets.compare_digest(link.holder, _key_digest(key or ""))
+
+
+def hold_seat(link: SeatLink, key: str | None, device: str) -> str | None:
+    """The key with which this phone holds the seat of ``link``: its own (``key``,
+    from its cookie) when it holds it, a new one when it is the first phone to open
+    the link. None when another phone holds it: the attempt is kept for the seat's
+    player to see, and only a new link (the scorer's, or in a tournament the
+    director's) lets another phone in."""
+    with transaction.atomic():
+        link = SeatLink.objects.select_for_update().select_related("game").get(pk=link.pk)
+        if link.holder:
+            if holds(link, key):
+                return key
+            refused(link.game, link.seat, EstimateChange.OTHER_PHONE, device)
+            return None
+        key = secrets.token_urlsafe(32)
+        link.holder, link.held_at, link.held_on = _key_digest(key), timezone.now(), device
+        link.save(update_fields=["holder", "held_at", "held_on"])
+        return key
+
+
+def refusals_seen_by(link: SeatLink) -> list[EstimateChange]:
+    """The attempts on the link's seat in its game that were refused, newest first:
+    the seat's phone tells its player."""
+    return list(
+        EstimateChange.objects.filter(
+            game=link.game_id, seat=link.seat, action=EstimateChange.REFUSED
+        )[:5]
     )
 
 
@@ -146,26 +200,99 @@ def choose_trump(game: Game, number: int, trump: str | None) -> OpenHand:
     return open_hand
 
 
-@transaction.atomic
 def seal_estimate(
-    game: Game, number: int, seat: int, value: object, *, own_phone: bool = False
+    game: Game,
+    number: int,
+    seat: int,
+    value: object,
+    *,
+    link: SeatLink | None = None,
+    device: str = "",
 ) -> None:
     """A player's estimate of hand ``number``, sealed: it may change until the scorer
-    starts the hand, and nobody sees it before the hand's points are recorded. Typed
-    on the player's ``own_phone``, it is changed there only, never on the phone passed
-    round."""
+    starts the hand, and nobody sees it before the hand's points are recorded (the
+    seat's own phone may show what it sealed). Typed on the seat's phone (``link``,
+    which the caller checked this phone holds), it is changed there only. The phone
+    passed round seals a seat no phone holds; where seats are private (a tournament:
+    ``TableExtra.seats_private``) it seals each estimate once, and only the player's
+    own phone changes it. Every seal and change is kept (``EstimateChange``), and so
+    is a change refused."""
     problems = differenzler.check_estimate(value, seat)
     if problems:
         raise RulesError(problems)
+    with transaction.atomic():
+        refusal = _seal(game, number, seat, value, link, device)
+    if refusal is not None:
+        raise refusal  # after the attempt is stored
+
+
+def _seal(
+    game: Game, number: int, seat: int, value: object, link: SeatLink | None, device: str
+) -> RulesError | None:
     open_hand = _open(game, number, _locked(game))
     if open_hand.started_at:
         raise _refuse(STARTED, f"estimates[{seat}]", number=number)
     sealed = Estimate.objects.filter(game=game, number=number, seat=seat).first()
-    if sealed is not None and sealed.own_phone and not own_phone:
-        raise _refuse(OWN_PHONE, f"estimates[{seat}]")
+    if link is None:
+        refusal = _passed_round_refusal(game, number, seat, sealed, device)
+        if refusal is not None:
+            return refusal
     Estimate.objects.update_or_create(
-        game=game, number=number, seat=seat, defaults={"value": value, "own_phone": own_phone}
+        game=game,
+        number=number,
+        seat=seat,
+        defaults={"value": value, "own_phone": link is not None, "link": link},
     )
+    EstimateChange.objects.create(
+        game=game,
+        number=number,
+        seat=seat,
+        action=EstimateChange.SEALED if sealed is None else EstimateChange.CHANGED,
+        way=EstimateChange.PASSED_ROUND if link is None else EstimateChange.OWN_PHONE,
+        value=value,
+        device=device,
+    )
+    return None
+
+
+def _passed_round_refusal(
+    game: Game, number: int, seat: int, sealed: Estimate | None, device: str
+) -> RulesError | None:
+    """Why the phone passed round may not seal ``seat``'s estimate, or None: the
+    seat's own phone holds it, or sealed it, or (private seats) it is sealed already.
+    The attempt is kept, for the seat's player to see."""
+    field = f"estimates[{seat}]"
+    if game.seat_links.filter(seat=seat, revoked_at__isnull=True).exclude(holder="").exists():
+        refusal = _refuse(SEAT_HELD, field)
+    elif sealed is not None and sealed.own_phone:
+        refusal = _refuse(OWN_PHONE, field)
+    elif sealed is not None and extras.extra_for(game).seats_private(game):
+        refusal = _refuse(PRIVATE, field)
+    else:
+        return None
+    refused(game, seat, EstimateChange.PASSED_ROUND, device, number=number)
+    return refusal
+
+
+def refused(game: Game, seat: int, way: str, device: str, *, number: int | None = None) -> None:
+    """Keep an attempt to reach ``seat`` that was refused, for its player to see (once
+    a minute at most: a phone reloading the refusal is one attempt). It is stored
+    even though the action that tried is refused."""
+    if number is None:
+        number = game.hands.count() + 1
+    recent = timezone.now() - REFUSALS_KEPT_EVERY
+    kept = EstimateChange.objects.filter(
+        game=game, seat=seat, action=EstimateChange.REFUSED, way=way, created_at__gte=recent
+    )
+    if not kept.exists():
+        EstimateChange.objects.create(
+            game=game,
+            number=number,
+            seat=seat,
+            action=EstimateChange.REFUSED,
+            way=way,
+            device=device,
+        )
 
 
 @transaction.atomic
@@ -395,21 +522,6 @@ def seat_links(game: Game, author: Author) -> list[SeatLink]:
                 game=game, seat=seat, created_by=author.user_or_none
             )
     return [links[seat] for seat in range(differenzler.PLAYERS)]
-
-
-@transaction.atomic
-def renew_seat_links(game: Game, author: Author) -> list[SeatLink]:
-    """New links for every seat that has one (the table's own link was replaced: a
-    phone that held it may have scanned the seats' codes too). What was sealed stays."""
-    _locked(game)
-    seats = []
-    for link in game.seat_links.filter(revoked_at__isnull=True).order_by("seat"):
-        link.revoke()
-        seats.append(link.seat)
-    return [
-        SeatLink.objects.create(game=game, seat=seat, created_by=author.user_or_none)
-        for seat in seats
-    ]
 
 
 @transaction.atomic

@@ -58,6 +58,15 @@ class TableExtra:
         games have none: their points count in the standings, RULES.md §9)."""
         return True
 
+    def seats_private(self, game: Game) -> bool:
+        """Whether a Différenzler game's seats belong to their players alone: their
+        seat links are handed to each player by someone else (a tournament prints
+        each on its player's slip), so the table's screen shows no seat codes and
+        makes none, and the phone passed round seals a seat's estimate once but
+        never changes it: that player's own phone does. An ordinary game's scorer
+        shows the codes and may change what the phone passed round sealed."""
+        return False
+
     def version(self, game: Game) -> str:
         """What this extra shows of the game beyond its hands, as text that changes
         when that changes (read from rows already joined with the game)."""

@@ -432,6 +432,12 @@ class SeatLink(RevocableLink):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_links")
     seat = models.PositiveSmallIntegerField(_("seat"), choices=SEAT_CHOICES)
+    # the one phone that holds the seat: the first to open the link (a digest of the
+    # key in that phone's cookie); only a new link, made by the scorer or the
+    # tournament director, lets another phone in
+    holder = models.CharField(max_length=64, blank=True, editable=False)
+    held_at = models.DateTimeField(_("opened"), null=True, blank=True, editable=False)
+    held_on = models.CharField(_("phone"), max_length=200, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("seat link")
@@ -481,6 +487,9 @@ class Estimate(models.Model):
     seat = models.PositiveSmallIntegerField(_("seat"), choices=SEAT_CHOICES)
     value = models.PositiveSmallIntegerField(_("estimate"))
     own_phone = models.BooleanField(_("typed on the player's own phone"), default=False)
+    link = models.ForeignKey(
+        SeatLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )  # the seat's phone that sealed it (None: the phone passed round), which may show it
     updated_at = models.DateTimeField(_("when"), auto_now=True)
 
     class Meta:
@@ -496,3 +505,37 @@ class Estimate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.number} {self.get_seat_display()}"
+
+
+class EstimateChange(models.Model):
+    """Each time a Différenzler estimate was sealed or changed, and each attempt to
+    reach a seat that was refused (another phone opening a seat held by its player's
+    phone, the phone passed round changing what only the player's phone may): the
+    game's changes keep who, when and how. ``value`` is shown once the hand is scored,
+    never before."""
+
+    SEALED, CHANGED, REFUSED = "sealed", "changed", "refused"
+    ACTIONS = [(SEALED, _("sealed")), (CHANGED, _("changed")), (REFUSED, _("refused"))]
+    OWN_PHONE, PASSED_ROUND, OTHER_PHONE = "own", "shared", "other"
+    WAYS = [
+        (OWN_PHONE, _("on the player's own phone")),
+        (PASSED_ROUND, _("on the phone passed round")),
+        (OTHER_PHONE, _("on another phone")),
+    ]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="estimate_changes")
+    number = models.PositiveIntegerField(_("hand"))
+    seat = models.PositiveSmallIntegerField(_("seat"), choices=SEAT_CHOICES)
+    action = models.CharField(_("change"), max_length=10, choices=ACTIONS)
+    way = models.CharField(_("where"), max_length=10, choices=WAYS)
+    value = models.PositiveSmallIntegerField(_("estimate"), null=True, blank=True)
+    device = models.CharField(_("device"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("estimate change")
+        verbose_name_plural = _("estimate changes")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.number} {self.get_seat_display()}: {self.action}"

@@ -8,6 +8,7 @@ import re
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring import estimates
@@ -131,7 +132,7 @@ def test_a_trump_the_game_does_not_allow_is_refused(game, trump):
 def test_an_estimate_changes_until_the_hand_starts_then_never(game):
     sealed(game)
     estimates.seal_estimate(game, 1, 0, 12)
-    assert estimates.own_estimate(game, 1, 0) == 12
+    assert Estimate.objects.get(number=1, seat=0).value == 12
     estimates.start_hand(game, 1, PLAYERS)
     with pytest.raises(RulesError) as excinfo:
         estimates.seal_estimate(game, 1, 0, 99)
@@ -141,7 +142,7 @@ def test_an_estimate_changes_until_the_hand_starts_then_never(game):
     )
     with pytest.raises(RulesError):
         estimates.choose_trump(game, 1, "spades")
-    assert estimates.own_estimate(game, 1, 0) == 12
+    assert Estimate.objects.get(number=1, seat=0).value == 12
 
 
 @pytest.mark.parametrize("value", [158, -1, "12", None, 1.5])
@@ -280,7 +281,8 @@ def test_no_page_shows_an_estimate_before_its_hand_is_scored(client, game):
     links = estimates.seat_links(game, Author())
     estimates.choose_trump(game, 1, "hearts")
     # Anne types on her own phone, the others on the scorer's phone passed round
-    anne = client.post(
+    anne_phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    anne = anne_phone.post(
         reverse("scoring:seat", args=[links[0].token]), {"hand_number": 1, "estimate": SECRET[0]}
     )
     assert anne.status_code == 302
@@ -299,13 +301,14 @@ def test_no_page_shows_an_estimate_before_its_hand_is_scored(client, game):
     html = scorer.content.decode()
     assert html.count("estimated</span>") == 4
     assert not any(shows(html, value) for value in SECRET)
+    own = anne_phone.get(reverse("scoring:seat", args=[links[0].token])).content.decode()
+    # her own phone, which holds her seat, shows what it sealed, and nothing else
+    assert "Your estimate, sealed on this phone: <strong>131</strong>" in own
+    assert not any(shows(own, value) for value in SECRET[1:])
     for link in links:
-        own = client.get(
-            reverse("scoring:seat", args=[link.token]), HTTP_ACCEPT_LANGUAGE="en"
-        ).content.decode()
-        # not even its own: a seat's code is on the scorer's screen, and may be seen
-        assert not any(shows(own, value) for value in SECRET)
-        assert "estimated</span> You may change it until the hand starts." in own
+        other = client.get(reverse("scoring:seat", args=[link.token]), HTTP_ACCEPT_LANGUAGE="en")
+        assert not any(shows(other.content.decode(), value) for value in SECRET)
+    assert client.get(reverse("scoring:seat", args=[links[0].token])).status_code == 403
     poll = client.get(reverse("scoring:differenzler_live", args=[game.pk]) + "?shown=x")
     assert not any(shows(poll.content.decode(), value) for value in SECRET)
 
@@ -403,7 +406,7 @@ def test_the_last_hands_points_are_typed_again_with_its_estimates_kept(game):
     hand = record(game, (50, 30, 37, 40))
     assert hand.to_diff().estimates == SECRET
     assert hand.to_diff().cards == (50, 30, 37, 40)
-    assert estimates.own_estimate(game, 2, 3) == 77
+    assert Estimate.objects.get(number=2, seat=3).value == 77
     actions = list(HandChange.objects.order_by("created_at", "id").values_list("action", flat=True))
     assert actions == [HandChange.RECORDED, HandChange.UNDONE, HandChange.RECORDED]
 
@@ -477,22 +480,29 @@ def test_the_changes_page_names_each_players_estimate_and_points(client, game):
     assert html.count("Anne 131/40") == 2  # recorded, then taken back
 
 
-def test_an_estimate_sealed_on_a_players_own_phone_is_not_changed_on_the_phone_passed_round(
-    client, game
-):
+def test_a_seat_held_by_its_players_phone_is_not_typed_on_the_phone_passed_round(client, game):
     links = estimates.seat_links(game, Author())
     estimates.choose_trump(game, 1, "hearts")
-    client.post(reverse("scoring:seat", args=[links[1].token]), {"hand_number": 1, "estimate": 33})
+    bernard = Client()
+    bernard.post(reverse("scoring:seat", args=[links[1].token]), {"hand_number": 1, "estimate": 33})
+    screen = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
     response = client.post(
         reverse("scoring:estimate_here", args=[game.pk, 1]),
         {"hand_number": 1, "estimate": 99},
         HTTP_ACCEPT_LANGUAGE="en",
     )
+    seen = bernard.get(reverse("scoring:seat", args=[links[1].token]), HTTP_ACCEPT_LANGUAGE="en")
+
     assert response.status_code == 422
     assert response.context["form"].errors["estimate"] == [
-        "This player sealed their estimate on their own phone: they change it there."
+        "This player's own phone holds their seat: they type their estimate there."
     ]
     assert Estimate.objects.get(seat=1).value == 33
+    assert reverse("scoring:estimate_here", args=[game.pk, 1]) not in screen.content.decode()
+    assert "on their phone" in screen.content.decode()
+    assert "someone tried to type your estimate of hand 1 on the phone passed round" in (
+        seen.content.decode()
+    )
 
 
 def test_a_new_code_for_a_seat_closes_the_old_one(client, game):

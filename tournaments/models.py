@@ -303,7 +303,7 @@ class TableEvent(models.Model):
     result — who, when, before, after and why."""
 
     SIGNED, DISPUTED, DECIDED, PAPER, CHANGED = "signed", "disputed", "decided", "paper", "changed"
-    WRONG_CODE, UNLOCKED, NEW_LINK = "wrong-code", "unlocked", "new-link"
+    WRONG_CODE, UNLOCKED, NEW_LINK, NEW_SEAT = "wrong-code", "unlocked", "new-link", "new-seat"
     KINDS = [
         (SIGNED, _("signed")),
         (DISPUTED, _("disputed")),
@@ -313,6 +313,7 @@ class TableEvent(models.Model):
         (WRONG_CODE, _("wrong code")),
         (UNLOCKED, _("unlocked by the director")),
         (NEW_LINK, _("new table link")),
+        (NEW_SEAT, _("new seat link")),
     ]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")

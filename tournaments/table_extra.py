@@ -86,6 +86,11 @@ class TournamentTable(TableExtra):
     def settled(self, game: Game) -> bool:
         return game.table.settled
 
+    def seats_private(self, game: Game) -> bool:
+        """Every player holds the table's link: a seat's code is on its player's own
+        slip, never on the table's screen, and only the director makes a new one."""
+        return True
+
     def version(self, game: Game) -> str:
         """The table's state, signatures, locks and paper totals (a phone that shows
         the signing boxes learns that the other team signed)."""

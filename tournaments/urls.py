@@ -98,6 +98,16 @@ urlpatterns = [
         name="unlock",
     ),
     path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/seats/new/",
+        tables.new_seat_link,
+        name="new_seat_link",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/seats/<int:side>/qr.svg",
+        tables.seat_qr,
+        name="seat_qr",
+    ),
+    path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/sign/",
         tables.sign_for,
         name="sign_for",

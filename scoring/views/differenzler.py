@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Iterable
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -95,6 +96,15 @@ def version_of(
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _scorer_version(
+    game: Game, view: DiffView, state: estimates.TableState, links: Iterable[SeatLink]
+) -> str:
+    """What the scorer's screen shows: the game, the hand being played, a tournament
+    table's signatures, and which seats a phone holds."""
+    held = "".join(sorted(str(link.seat) for link in links if link.holder))
+    return version_of(view, state, extra=f"{extras.extra_for(game).version(game)}|{held}")
+
+
 def _qr(request: HttpRequest, link: SeatLink) -> str:
     url = request.build_absolute_uri(link.get_absolute_url())
     return mark_safe(segno.make(url, error="m").svg_inline(scale=3))  # segno's own SVG
@@ -107,7 +117,8 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
     state = estimates.state(game, view.hands_played)
     links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
     extra = extras.extra_for(game)  # a tournament table: its signatures once it is over
-    version = version_of(view, state, extra=extra.version(game))
+    private = extra.seats_private(game)  # the seat codes are on the players' own slips
+    version = _scorer_version(game, view, state, links.values())
     context = {
         **extra.screen(request, view, **forms),  # type: ignore[arg-type]
         "settled": extra.settled(game),
@@ -120,11 +131,15 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
                 "seat": seat.seat,
                 "name": seat.name,
                 "estimated": seat.seat in state.estimated,
-                "qr": _qr(request, links[seat.seat]) if seat.seat in links else None,
+                "held": seat.seat in links and bool(links[seat.seat].holder),
+                "qr": _qr(request, links[seat.seat])
+                if seat.seat in links and not private
+                else None,
             }
             for seat in view.seats
         ],
         "codes": bool(links),
+        "private": private,
         "points": forms.get("points")
         or PointsForm(
             initial={"hand_number": state.number, "form_key": uuid.uuid4()},
@@ -303,7 +318,11 @@ def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse
     if request.method == "POST" and form.is_valid():
         try:
             estimates.seal_estimate(
-                game, form.cleaned_data["hand_number"], seat, form.cleaned_data["estimate"]
+                game,
+                form.cleaned_data["hand_number"],
+                seat,
+                form.cleaned_data["estimate"],
+                device=device_name(request),
             )
         except RulesError as error:
             form.add_problems(error.problems)
@@ -321,17 +340,27 @@ def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse
     return render(request, "scoring/differenzler_estimate.html", context, status=status)
 
 
+def _seats_game(request: HttpRequest, game_id: int) -> Game:
+    """A game whose seat links the scorer makes: not where seats are private (a
+    tournament's director makes them, and each is on its player's slip)."""
+    game = _scorer_game(request, game_id)
+    if extras.extra_for(game).seats_private(game):
+        raise Http404
+    return game
+
+
 @require_POST
 def make_seat_links(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _scorer_game(request, game_id)
+    game = _seats_game(request, game_id)
     estimates.seat_links(game, author_of(request, game))
     return redirect("scoring:table", game.pk)
 
 
 @require_POST
 def new_seat_link(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
-    """A seat's code made again: the old one opens nothing any more."""
-    game = _scorer_game(request, game_id)
+    """A seat's code made again: the old one opens nothing any more, and the first
+    phone to open the new one holds the seat."""
+    game = _seats_game(request, game_id)
     if not 0 <= seat <= 3:
         raise Http404
     estimates.new_seat_link(game, seat, author_of(request, game))
@@ -352,16 +381,37 @@ def _seat_link(token: str) -> SeatLink:
     )
 
 
+def _seat_cookie(link: SeatLink) -> str:
+    return f"seat-{link.pk}"
+
+
+def _held_elsewhere(request: HttpRequest, link: SeatLink) -> HttpResponse:
+    """The page for a phone that is not the one holding the seat (403)."""
+    context = {"link": link, "name": link.game.seat_names()[link.seat]}
+    response = render(request, "scoring/differenzler_seat_held.html", context, status=403)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 def seat(request: HttpRequest, token: str) -> HttpResponse:
     """A player's own phone: their estimate for the hand being played (only theirs),
-    then the table's results once the hand is scored. No account needed."""
+    then the table's results once the hand is scored. No account needed. The first
+    phone to open the link holds the seat (a key in its cookie); any other phone is
+    refused, and its player's phone says so."""
     link = _seat_link(token)
+    key = request.COOKIES.get(_seat_cookie(link))
+    held_with = estimates.hold_seat(link, key, device_name(request))
+    if held_with is None:
+        return _held_elsewhere(request, link)
+    link.refresh_from_db(fields=["holder", "held_at", "held_on"])
     game = Game.objects.with_everything().get(pk=link.game_id)
     view = diff_view(game)
     state = estimates.state(game, view.hands_played)
     form = EstimateForm(request.POST or None, initial={"hand_number": state.number})
     status = 200
+    response: HttpResponse | None = None
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -370,30 +420,55 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
                     form.cleaned_data["hand_number"],
                     link.seat,
                     form.cleaned_data["estimate"],
-                    own_phone=True,
+                    link=link,
+                    device=device_name(request),
                 )
             except RulesError as error:
                 form.add_problems(error.problems)
             except StaleScreen as stale:
                 messages.warning(request, str(stale))
-                return redirect("scoring:seat", token)
+                response = redirect("scoring:seat", token)
             else:
                 messages.success(request, _("Your estimate is sealed."))
-                return redirect("scoring:seat", token)
+                response = redirect("scoring:seat", token)
         status = 422
-    # whether this seat has estimated, never how much: a seat's link may be seen by
-    # others (its code is on the scorer's screen)
-    sealed = estimates.own_estimate(game, state.number, link.seat) is not None
-    version = version_of(view, state, seat=link.seat)
+    if response is None:
+        response = _seat_screen(request, link, view, state, form, status)
+    if held_with != key:  # this phone now holds the seat
+        response.set_cookie(
+            _seat_cookie(link),
+            held_with,
+            max_age=7 * 24 * 3600,
+            path=link.get_absolute_url(),
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
+    return response
+
+
+def _seat_screen(
+    request: HttpRequest,
+    link: SeatLink,
+    view: DiffView,
+    state: estimates.TableState,
+    form: EstimateForm,
+    status: int,
+) -> HttpResponse:
+    refusals = estimates.refusals_seen_by(link)
+    version = version_of(view, state, seat=link.seat, extra=str(len(refusals)))
     context = {
         "view": view,
         "state": state,
         "me": view.seats[link.seat],
-        "sealed": sealed,
+        "sealed": link.seat in state.estimated,
+        # what this phone sealed, for this phone alone: nobody else opens the seat
+        "own": estimates.own_estimate(view.game, state.number, link),
+        "refusals": refusals,
         "form": form,
-        "token": token,
-        "trump": trump_label(state.trump, game.suit_style) if state.trump else None,
-        "poll_url": reverse("scoring:seat_live", args=[token])
+        "token": link.token,
+        "trump": trump_label(state.trump, view.game.suit_style) if state.trump else None,
+        "poll_url": reverse("scoring:seat_live", args=[link.token])
         + "?"
         + urlencode({"shown": version}),
     }
@@ -420,8 +495,8 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
     if not game.individual:
         raise Http404
     view = diff_view(game)
-    extra = extras.extra_for(game).version(game)
-    version = version_of(view, estimates.state(game, view.hands_played), extra=extra)
+    links = game.seat_links.filter(revoked_at__isnull=True)
+    version = _scorer_version(game, view, estimates.state(game, view.hands_played), links)
     poll, page = (
         reverse("scoring:differenzler_live", args=[game.pk]),
         reverse("scoring:table", args=[game.pk]),
@@ -431,9 +506,14 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def seat_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The seat's phone's poll: for the phone that holds the seat only."""
     link = _seat_link(token)
+    if not estimates.holds(link, request.COOKIES.get(_seat_cookie(link))):
+        return HttpResponseForbidden()
     game = Game.objects.with_everything().get(pk=link.game_id)
     view = diff_view(game)
-    version = version_of(view, estimates.state(game, view.hands_played), seat=link.seat)
+    refusals = str(len(estimates.refusals_seen_by(link)))
+    state = estimates.state(game, view.hands_played)
+    version = version_of(view, state, seat=link.seat, extra=refusals)
     poll, page = reverse("scoring:seat_live", args=[token]), reverse("scoring:seat", args=[token])
     return poll_answer(request, version, poll, page, "#seat-screen", follow=True, trigger=POLL)

@@ -316,5 +316,28 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
                 hand = getattr(change, name)
                 if hand:
                     hand["seats"] = list(zip(seats, hand["estimates"], hand["cards"], strict=True))
-    context = {"game": game, "teams": teams, "changes": changes}
+    context = {
+        "game": game,
+        "teams": teams,
+        "changes": changes,
+        "estimates": _estimate_changes(game, changes) if game.individual else [],
+    }
     return render(request, "scoring/history.html", context)
+
+
+def _estimate_changes(game: Game, changes: list[HandChange]) -> list[dict[str, Any]]:
+    """A Différenzler game's estimates sealed, changed, and refused, each with the
+    estimate once its hand has been scored (never before)."""
+    scored = max(
+        (change.hand_number for change in changes if change.action == HandChange.RECORDED),
+        default=0,
+    )
+    seats = game.seat_names()
+    return [
+        {
+            "change": change,
+            "name": seats[change.seat],
+            "value": change.value if change.number <= scored else None,
+        }
+        for change in game.estimate_changes.all()
+    ]

@@ -96,7 +96,8 @@ def test_one_form_key_sent_with_many_codes_counts_every_code(club):
     assert table.events.filter(kind="wrong-code", side=1).count() == CODE_BUDGET
     assert {answer.status_code for answer in answers} == {422}
     assert "(1 more try before the team is locked" in answers[1].content.decode()
-    locked = "Too many wrong codes were typed for Team 2: it is locked"
+    second = table.game.teams.get(index=1).name
+    locked = f"Too many wrong codes were typed for {second}: it is locked"
     assert locked in answers[2].content.decode()
     assert locked in answers[40].content.decode()  # the right code: not even compared
     assert CODE_BUDGET * (1 + CODE_UNLOCKS) / 10**6 * 16 < 1 / 10_000
@@ -283,4 +284,4 @@ def test_the_director_page_offers_the_unlock_once(club, make_user):
     assert unlock not in second
     assert "Unlocked once already: check the game with them and sign for them." in second
     assert "This table was unlocked once already" in refused
-    assert "Sign for Team 2" in second
+    assert f"Sign for {table.game.teams.get(index=1).name}" in second

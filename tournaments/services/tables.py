@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from jassclub.tokens import new_token
 from scoring import estimates, rules
 from scoring.forms import problem_message
-from scoring.models import Game
+from scoring.models import Game, SeatLink
 from scoring.services import Author
 from tournaments.models import Pass, Table, TableEvent
 from tournaments.services import codes
@@ -155,15 +155,29 @@ def sign_for(
 def renew_link(table: Table, *, director: Any = None) -> Table:
     """The table's link is replaced by a new one (a new QR code): every phone that
     opened the old link loses access to the table at once, since a phone's access
-    holds the link it came through. A Différenzler table's seat links are replaced
-    too: the phone that held the table could have scanned them."""
+    holds the link it came through. A Différenzler player's seat link stays: it is on
+    that player's own slip, never on the table's screen, and held by their phone
+    (``new_seat_link`` replaces one)."""
     table = locked_table(table)
     table.token = new_token()
     table.save(update_fields=["token"])
-    if table.game_id is not None and table.sides > 2:
-        estimates.renew_seat_links(table.game, Author(user=director))
     log(table, TableEvent.NEW_LINK, user=director)
     return table
+
+
+@transaction.atomic
+def new_seat_link(table: Table, side: int, *, director: Any = None) -> SeatLink:
+    """A Différenzler player gets a new seat link (their phone changed, or another
+    phone opened their seat first): the old link opens nothing any more, and the
+    first phone to open the new one holds the seat. What the player sealed stays.
+    Only the director does this in a tournament; kept in the table's record."""
+    table = locked_table(table)
+    if table.sides <= 2 or table.game_id is None:
+        raise TournamentRuleBroken(_("Only a Différenzler table has a link per player."))
+    _check_side(table, side)
+    link = estimates.new_seat_link(table.game, side, Author(user=director))
+    log(table, TableEvent.NEW_SEAT, side=side, user=director)
+    return link
 
 
 def _sign(

@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import rules
+from scoring.models import SeatLink
 from scoring.suits import trump_label
 from tournaments import services
 from tournaments.forms import (
     PublishForm,
     SwapForm,
 )
-from tournaments.models import Entry, Table, Tournament
+from tournaments.models import Entry, Pass, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.standings import bye_points
 from tournaments.views.common import (
@@ -150,6 +151,20 @@ def seating(request: HttpRequest, tournament_id: int, number: int) -> HttpRespon
     return render(request, "tournaments/seating.html", context)
 
 
+def _seat_qrs(request: HttpRequest, round_: Pass) -> dict[tuple[int, int], str]:
+    """The QR code of each Différenzler player's own seat link, for their own slip
+    (never on the table's screen): (game id, seat) -> SVG."""
+    links = SeatLink.objects.filter(game__table__round=round_, revoked_at__isnull=True)
+    return {
+        (link.game_id, link.seat): mark_safe(  # segno's own SVG
+            segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m").svg_inline(
+                scale=2
+            )
+        )
+        for link in links
+    }
+
+
 @require_GET
 @login_required
 def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
@@ -160,15 +175,17 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     one = request.GET.get("table", "")  # one table's card, after its link was replaced
     tables = round_.tables.filter(number=int(one)) if one.isdigit() and len(one) < 4 else None
     cards = []
+    seat_qrs = _seat_qrs(request, round_) if tournament.differenzler else {}
     for table in tables if tables is not None else round_.tables.all():
         url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
         sides = side_names(tournament, table, entries)
+        own = [seat_qrs.get((table.game_id, side)) for side in range(len(table.codes))]
         cards.append(
             {
                 "table": table,
                 "seats": [entries[i] for i in table.seats],
                 "around": _around_the_table(tournament, table, entries, sides),
-                "sides": list(zip(sides, table.codes, strict=False)),
+                "sides": list(zip(sides, table.codes, own, strict=False)),
                 "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
                 "url": url,
             }

@@ -9,9 +9,17 @@ from typing import Any
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from scoring.models import SeatLink
 from tournaments import checks, services
 from tournaments.models import Entry, Pass, Table, Tournament
 from tournaments.views.common import side_names
+
+
+def _seat_phones(round_: Pass) -> dict[tuple[int, int], SeatLink]:
+    """Each Différenzler player's seat link in a pass being played: (game, seat) ->
+    the link, with the phone that holds it."""
+    links = SeatLink.objects.filter(game__table__round=round_, revoked_at__isnull=True)
+    return {(link.game_id, link.seat): link for link in links}
 
 
 def passes_shown(
@@ -34,6 +42,7 @@ def passes_shown(
                 if t.result
             }
         draft = round_.state == Pass.DRAFT
+        phones = _seat_phones(round_) if playing and tournament.differenzler else {}
         tables = []
         for t in round_.tables.all():
             shown = states.get(t.pk, services.TableStatus(t.state))
@@ -65,6 +74,12 @@ def passes_shown(
                     if playing and not t.settled
                     else [],
                     "unlockable": any(t.code_locked(s) and t.unlockable(s) for s in range(t.sides)),
+                    "phones": [
+                        (side, name, phones.get((t.game_id, side)))
+                        for side, name in enumerate(sides)
+                    ]
+                    if phones and not t.settled
+                    else [],
                     "paper_reason": services.paper_replaces_a_result(t, round_),
                     "paper": paper if paper and paper["table"] == t.pk else None,
                     "events": [

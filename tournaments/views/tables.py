@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import access
 from clubs.models import Role
 from jassclub.proxies import client_ip
-from scoring.models import Game
+from scoring.models import Game, SeatLink
 from scoring.views.common import device_name
 from scoring.views.table import table_with_forms
 from tournaments import services
@@ -250,13 +250,56 @@ def renew_link(request: HttpRequest, tournament_id: int, table_id: int) -> HttpR
     )
 
 
+@require_POST
+@login_required
+def new_seat_link(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """A Différenzler player's seat link made again (their phone changed, or another
+    phone opened their seat): the old one opens nothing any more."""
+    tournament, table = directed_table(request, tournament_id, table_id)
+    form = SideForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["side"] >= table.sides or table.sides <= 2:
+        messages.error(request, _("Choose the player who gets a new link."))
+        return redirect(tournament)
+    side = form.cleaned_data["side"]
+    return act(
+        request,
+        tournament,
+        lambda: services.new_seat_link(table, side, director=request.user),
+        _(
+            "Table %(number)s: %(player)s has a new link for their own phone; the old one "
+            "opens nothing any more. Their phone scans the new code under Players' phones."
+        )
+        % {"number": table.number, "player": _side_name(table, side)},
+        where=_("Table %(number)s") % {"number": table.number},
+    )
+
+
+@require_GET
+@login_required
+def seat_qr(request: HttpRequest, tournament_id: int, table_id: int, side: int) -> HttpResponse:
+    """The QR code of a Différenzler player's current seat link, for the director to
+    show that player alone (a new link, or a slip lost)."""
+    _tournament, table = directed_table(request, tournament_id, table_id)
+    link = SeatLink.objects.filter(
+        game_id=table.game_id, seat=side, revoked_at__isnull=True
+    ).first()
+    if link is None:
+        raise Http404
+    return _qr_response(request.build_absolute_uri(link.get_absolute_url()))
+
+
 @require_GET
 @login_required
 def table_qr(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
     """The QR code of a table's current link, for the director to show on a phone
     (after replacing the link, the table scans it here instead of a new card)."""
     _tournament, table = directed_table(request, tournament_id, table_id)
-    url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
+    return _qr_response(
+        request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
+    )
+
+
+def _qr_response(url: str) -> HttpResponse:
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2)
     response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

@@ -1,0 +1,217 @@
+"""A sealed estimate is changed by its own player only (issue 23): in a Différenzler
+tournament every player holds the table's link, so the table's screen shows no seat
+codes; each player's seat link is on their own slip and held by the first phone that
+opens it; the phone passed round seals an estimate once; and every seal, change and
+refused attempt is in the game's changes, where the player's phone also says it."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from scoring import estimates
+from scoring.models import Estimate, EstimateChange, Game, SeatLink
+from scoring.services import Author
+from tests.tournaments.test_differenzler_tournament import differenzler, first_table, players
+from tournaments import services
+from tournaments.models import TableEvent
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+def phone() -> Client:
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+def seat_url(game: Game, seat: int) -> str:
+    link = game.seat_links.get(seat=seat, revoked_at__isnull=True)
+    return reverse("scoring:seat", args=[link.token])
+
+
+@pytest.fixture
+def table_and_game(club):
+    t = differenzler(club)
+    players(t)
+    table, game = first_table(t)
+    estimates.choose_trump(game, 1, "hearts")
+    return table, game
+
+
+def test_the_table_screen_of_a_tournament_shows_and_makes_no_seat_codes(table_and_game):
+    table, game = table_and_game
+    tablemate = phone()
+    tablemate.get(reverse("tournaments:table_link", args=[table.token]))
+
+    screen = tablemate.get(reverse("scoring:table", args=[game.pk])).content.decode()
+    made = tablemate.post(reverse("scoring:make_seat_links", args=[game.pk]))
+    renewed = tablemate.post(reverse("scoring:new_seat_link", args=[game.pk, 0]))
+
+    assert "/seat/" not in screen
+    assert "<svg" not in screen
+    assert "the QR code on their own slip" in screen
+    assert (made.status_code, renewed.status_code) == (404, 404)
+    assert game.seat_links.filter(revoked_at__isnull=True).count() == 4
+    assert not game.seat_links.filter(revoked_at__isnull=False).exists()
+
+
+def test_a_tablemate_cannot_change_another_players_estimate(table_and_game):
+    """The cheat of issue 23, played through: Bernard holds the table's link (every
+    player does) and saw Anne's slip. Anne sealed 60 on her phone, Claude 70 on the
+    phone passed round. Bernard tries Anne's seat link, then the phone passed round
+    for both: everything is refused, nothing changes, and both players are told."""
+    table, game = table_and_game
+    anne, claude, bernard = phone(), phone(), phone()
+    anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 60})
+    bernard.get(reverse("tournaments:table_link", args=[table.token]))  # the table's phone
+    bernard.post(
+        reverse("scoring:estimate_here", args=[game.pk, 2]), {"hand_number": 1, "estimate": 70}
+    )  # Claude's turn with the phone passed round
+
+    opened = bernard.get(seat_url(game, 0))
+    posted = bernard.post(seat_url(game, 0), {"hand_number": 1, "estimate": 150})
+    shared_anne = bernard.post(
+        reverse("scoring:estimate_here", args=[game.pk, 0]), {"hand_number": 1, "estimate": 150}
+    )
+    shared_claude = bernard.post(
+        reverse("scoring:estimate_here", args=[game.pk, 2]), {"hand_number": 1, "estimate": 150}
+    )
+    anne_sees = anne.get(seat_url(game, 0)).content.decode()
+    claude_sees = claude.get(seat_url(game, 2)).content.decode()  # his slip's code, first time
+
+    assert opened.status_code == posted.status_code == 403
+    assert "This seat is open on another phone" in opened.content.decode()
+    assert "150" not in opened.content.decode()
+    assert "60" not in opened.content.decode()
+    assert shared_anne.status_code == shared_claude.status_code == 422
+    assert "own phone holds their seat" in shared_anne.content.decode()
+    assert "only the player&#x27;s own phone changes it" in shared_claude.content.decode()
+    sealed = dict(Estimate.objects.filter(game=game, number=1).values_list("seat", "value"))
+    assert sealed == {0: 60, 2: 70}
+    assert "another phone tried to open your seat" in anne_sees
+    assert "someone tried to type your estimate of hand 1 on the phone passed round" in anne_sees
+    assert "Your estimate, sealed on this phone: <strong>60</strong>" in anne_sees
+    assert "someone tried to type your estimate of hand 1 on the phone passed round" in (
+        claude_sees
+    )
+    assert "<strong>70</strong>" not in claude_sees  # sealed on the phone passed round
+
+    changed = claude.post(seat_url(game, 2), {"hand_number": 1, "estimate": 75})
+    assert changed.status_code == 302  # his own phone changes it
+    assert Estimate.objects.get(game=game, number=1, seat=2).value == 75
+    kept = list(
+        EstimateChange.objects.filter(game=game)
+        .order_by("created_at", "id")
+        .values_list("seat", "action", "way", "value")
+    )
+    assert kept == [
+        (0, "sealed", "own", 60),
+        (2, "sealed", "shared", 70),
+        (0, "refused", "other", None),
+        (0, "refused", "shared", None),
+        (2, "refused", "shared", None),
+        (2, "changed", "own", 75),
+    ]
+
+
+def test_the_changes_show_each_estimate_once_its_hand_is_scored(table_and_game, make_user):
+    _table, game = table_and_game
+    anne = phone()
+    anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 61})
+    anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 63})
+    for seat, value in ((1, 44), (2, 22), (3, 11)):
+        estimates.seal_estimate(game, 1, seat, value)
+    client = phone()
+    client.force_login(make_user("member", game.club, name="member"))
+    history = reverse("scoring:history", args=[game.pk])
+
+    before = client.get(history).content.decode()
+    estimates.start_hand(game, 1, game.seat_names())
+    estimates.record_points(
+        game, 1, (40, 40, 40, 37), form_key=uuid.uuid4(), author=Author(device="test")
+    )
+    after = client.get(history).content.decode()
+
+    entries = re.findall(r"— ([^<]+)</div>", after)
+    first, second = game.seat_names()[:2]
+    assert not any(str(value) in before for value in (61, 63, 44, 22, 11))
+    assert f"{first}: sealed on the player&#x27;s own phone</div>" in before
+    assert f"{first}: changed on the player&#x27;s own phone · 63" in after
+    assert f"{first}: sealed on the player&#x27;s own phone · 61" in after
+    assert f"{second}: sealed on the phone passed round · 44" in after
+    assert len([e for e in entries if "sealed" in e or "changed" in e]) == 5
+
+
+def test_the_director_gives_a_player_a_new_link_for_their_own_phone(table_and_game, make_user):
+    table, game = table_and_game
+    t = table.round.tournament
+    director = phone()
+    director.force_login(make_user("admin", game.club, name="director"))
+    old_phone, new_phone = phone(), phone()
+    old = seat_url(game, 1)
+    old_phone.post(old, {"hand_number": 1, "estimate": 33})
+
+    page = director.get(t.get_absolute_url()).content.decode()
+    done = director.post(
+        reverse("tournaments:new_seat_link", args=[t.pk, table.pk]), {"side": 1}, follow=True
+    ).content.decode()
+    new = seat_url(game, 1)
+    qr = director.get(reverse("tournaments:seat_qr", args=[t.pk, table.pk, 1]))
+    tablemate = phone()
+    tablemate.get(reverse("tournaments:table_link", args=[table.token]))
+
+    assert "Players' phones" in page
+    assert "held by a phone since" in page
+    assert f"{game.seat_names()[1]} has a new link for their own phone" in done
+    assert old_phone.get(old).status_code == 404
+    assert new_phone.get(new).status_code == 200
+    assert old_phone.get(new).status_code == 403  # the new phone holds the seat now
+    assert Estimate.objects.get(game=game, number=1, seat=1).value == 33  # sealed stays
+    assert qr["Content-Type"] == "image/svg+xml"
+    assert tablemate.get(reverse("tournaments:seat_qr", args=[t.pk, table.pk, 1])).status_code in (
+        302,
+        403,
+        404,
+    )
+    assert table.events.filter(kind=TableEvent.NEW_SEAT, side=1).count() == 1
+    refused = director.post(
+        reverse("tournaments:new_seat_link", args=[t.pk, table.pk]), {"side": 7}, follow=True
+    )
+    assert "Choose the player who gets a new link." in refused.content.decode()
+    assert SeatLink.objects.filter(game=game, revoked_at__isnull=True).count() == 4
+
+
+def test_each_players_slip_carries_their_own_seat_link(table_and_game, make_user):
+    table, game = table_and_game
+    t = table.round.tournament
+    director = phone()
+    director.force_login(make_user("admin", game.club, name="director"))
+
+    cards = director.get(reverse("tournaments:table_cards", args=[t.pk, 1]))
+
+    assert cards["Content-Type"] == "application/pdf"
+    slips = cards.context["cards"][0]["sides"]
+    assert [code for _name, code, _own in slips] == table.codes
+    assert all(own and own.startswith("<svg") for _name, _code, own in slips)
+
+
+def test_a_new_table_link_is_no_way_into_a_seat(table_and_game, make_user):
+    """The table's phone, lost and replaced, never opened a seat: its seats' links
+    stay with the players' phones."""
+    table, game = table_and_game
+    anne = phone()
+    anne.get(seat_url(game, 0))
+    services.renew_link(table, director=make_user("admin", game.club))
+
+    assert anne.get(seat_url(game, 0)).status_code == 200
+    assert phone().get(seat_url(game, 0)).status_code == 403
