@@ -126,17 +126,18 @@ def hold_seat(link: SeatLink, key: str | None, device: str) -> str | None:
     the link. None when another phone holds it: the attempt is kept for the seat's
     player to see, and only a new link (the scorer's, or in a tournament the
     director's) lets another phone in."""
-    with transaction.atomic():
-        link = SeatLink.objects.select_for_update().select_related("game").get(pk=link.pk)
-        if link.holder:
-            if holds(link, key):
+    if not link.holder:
+        with transaction.atomic():  # the first phone: a write, once
+            link = SeatLink.objects.select_for_update().get(pk=link.pk)
+            if not link.holder:
+                key = secrets.token_urlsafe(32)
+                link.holder, link.held_at, link.held_on = _key_digest(key), timezone.now(), device
+                link.save(update_fields=["holder", "held_at", "held_on"])
                 return key
-            refused(link.game, link.seat, EstimateChange.OTHER_PHONE, device)
-            return None
-        key = secrets.token_urlsafe(32)
-        link.holder, link.held_at, link.held_on = _key_digest(key), timezone.now(), device
-        link.save(update_fields=["holder", "held_at", "held_on"])
-        return key
+    if holds(link, key):
+        return key  # its own phone: read only
+    refused(link.game, link.seat, EstimateChange.OTHER_PHONE, device)
+    return None
 
 
 def refusals_seen_by(link: SeatLink) -> list[EstimateChange]:

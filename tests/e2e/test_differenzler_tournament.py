@@ -19,6 +19,7 @@ pytestmark = pytest.mark.e2e
 PLAYERS = ["Anna", "Beat", "Cilgia", "Dario", "Erika", "Fritz", "Gina", "Hugo", "Ida"]
 HANDS = 2
 CARDS = (40, 30, 37)  # three typed; the fourth is 157 minus the others: 50
+SEALED = (60, 88, 121, 133)  # no clock's minutes, nor any other number a seat's page shows
 
 
 def play_table(phone, names: list[str], table_number: int) -> None:
@@ -96,10 +97,12 @@ def test_nine_players_over_two_passes(director, browser, live_server):  # noqa: 
             seated = [names[i] for i in table.seats]
             play_table(phone, seated, table.number)
             expect(phone.get_by_text("The four players sign the result")).to_be_visible()
-            if number == 1 and table.number == 1:  # a wrong code names the player's slip
+            if number == 1 and table.number == 1:  # another's code: a wrong code, counted
                 phone.fill("#code-0", table.codes[1])
                 phone.locator(".sign-form:has(#code-0) button").click()
-                expect(phone.locator("#code-error-0")).to_contain_text("another player's slip")
+                expect(phone.locator("#code-error-0")).to_contain_text(
+                    "This is not the code on this player's slip (2 more tries"
+                )
             for side, code in enumerate(table.codes):
                 phone.fill(f"#code-{side}", code)
                 phone.locator(f".sign-form:has(#code-{side}) button").click()
@@ -145,3 +148,78 @@ def test_nine_players_over_two_passes(director, browser, live_server):  # noqa: 
     assert ranking[0].total <= ranking[-1].total
     assert "lowest total difference" in text
     assert "more exact estimates" in text
+
+
+def test_a_cheating_tablemate_cannot_change_another_players_estimate(
+    director,  # noqa: F811
+    browser,
+    live_server,
+):
+    """Four players on four phones, each opening the seat code of their own slip; Beat
+    also holds the table's link (every player does) and saw Anna's slip. Nothing he
+    tries changes Anna's sealed 60, and Anna's phone tells her it was tried."""
+    import datetime as dt
+
+    from clubs.models import Club
+    from scoring.models import Game, SeatLink
+    from tests.e2e.test_differenzler import Phone
+    from tournaments import services
+    from tournaments.models import DIFFERENZLER, Tournament
+
+    tournament = Tournament.objects.create(
+        club=Club.objects.get(slug="barn"),
+        name="Preisjass",
+        date=dt.date(2026, 12, 5),
+        format=DIFFERENZLER,
+        passes=1,
+        hands=1,
+        tie_breaks=["exact", "best-hand", "draw"],
+    )
+    for name in PLAYERS[:4]:
+        services.check_in(services.register(tournament, name=name, player_1=name, player_2=""))
+    table = services.publish_pass(services.schedule_next_pass(tournament)).tables.get()
+    game = Game.objects.get(pk=table.game_id)
+    names = game.seat_names()
+    slips = {  # the seat code printed on each player's own slip
+        link.seat: f"{live_server.url}{link.get_absolute_url()}"
+        for link in SeatLink.objects.filter(game=game, revoked_at__isnull=True)
+    }
+    victim, cheater = 0, 1
+    phones = {seat: Phone(browser, live_server, slips[seat]) for seat in range(4)}
+    table_phone = phones[cheater].context.new_page()  # Beat's phone also holds the table
+    table_phone.goto(f"{live_server.url}/t/{table.token}/")
+    expect(table_phone.locator(".seat-codes")).to_have_count(0)  # no seat codes shown
+    expect(table_phone.locator("svg")).to_have_count(0)
+    table_phone.get_by_role("button", name="♥ Hearts").click()
+    for seat, value in enumerate(SEALED):
+        expect(phones[seat].page.locator("#seat-screen")).to_contain_text("Hearts", timeout=6_000)
+        phones[seat].estimate(value)
+    expect(phones[victim].page.locator(".own-estimate")).to_contain_text("60")
+
+    # Beat scans Anna's slip: her seat is held by her phone
+    phones[cheater].page.goto(slips[victim])
+    expect(phones[cheater].page.locator(".alert-warning")).to_contain_text(
+        "This seat is open on another phone"
+    )
+    screenshot(phones[cheater].page, "differenzler-seat-held-elsewhere")
+    # then the phone passed round: no box for Anna, and the address typed by hand refused
+    table_phone.reload()
+    row = table_phone.locator(".estimate-list li").filter(has_text=names[victim])
+    expect(row).to_contain_text("on their phone")
+    expect(row.get_by_role("link")).to_have_count(0)
+    table_phone.goto(f"{live_server.url}/games/{game.pk}/estimate/{victim}/")
+    table_phone.locator("input.estimate-input").fill("150")
+    table_phone.get_by_role("button", name="Seal my estimate").click()
+    expect(table_phone.locator("body")).to_contain_text("own phone holds their seat")
+
+    warned = phones[victim].page.locator(".refusals")
+    expect(warned).to_contain_text("another phone tried to open your seat", timeout=6_000)
+    expect(warned).to_contain_text("on the phone passed round")
+    expect(phones[victim].page.locator(".own-estimate")).to_contain_text("60")
+    assert not has_horizontal_scroll(phones[victim].page)
+    screenshot(phones[victim].page, "differenzler-seat-warned")
+    assert game.estimates.get(number=1, seat=victim).value == 60
+    for seat, phone in phones.items():  # nobody else's estimate reached a phone
+        phone.shows_none_of(v for other, v in enumerate(SEALED) if other != seat)
+    for phone in phones.values():
+        phone.context.close()
