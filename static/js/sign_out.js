@@ -103,7 +103,7 @@
       var row = document.createElement("li");
       var link = document.createElement("a");
       link.href = game.entry.page || "#";
-      link.textContent = say(dialog.dataset.game, {
+      link.textContent = say(game.numbers.length > 1 ? dialog.dataset.games : dialog.dataset.game, {
         game: game.entry.game || record,
         numbers: game.numbers.sort(function (a, b) { return a - b; }).join(", "),
       });
