@@ -116,9 +116,14 @@
     choice("send").hidden = !found.mine.length;
   }
 
+  // While sending, the choices say they wait (aria-disabled, not disabled: the focus
+  // stays where it was, for the keyboard and the screen reader).
   function enable(on) {
     busy = !on;
-    ["send", "delete"].forEach(function (name) { choice(name).disabled = !on; });
+    ["send", "delete"].forEach(function (name) {
+      if (on) choice(name).removeAttribute("aria-disabled");
+      else choice(name).setAttribute("aria-disabled", "true");
+    });
   }
 
   // Sends this person's hands, game by game in order, as plain forms: recorded when the

@@ -150,6 +150,16 @@ def test_signing_out_asks_sends_the_waiting_hand_and_the_phone_forgets(shared, l
 
     page.keyboard.press("Enter")  # the keyboard alone: open again, send
     expect(send).to_be_focused()
+    page.context.set_offline(True)
+    page.keyboard.press("Enter")
+    expect(dialog.get_by_role("status")).to_have_text(
+        "No connection: nothing was sent and nothing deleted. Try again once online, "
+        "or delete them."
+    )
+    expect(send).to_be_focused()
+    screenshot(page, "sign-out-no-connection")
+    assert page.evaluate(WAITING_HANDS) == [2]
+    page.context.set_offline(False)
     page.keyboard.press("Enter")
     expect(page.locator("h1")).to_have_text("Signed out")
     screenshot(page, "signed-out")
