@@ -216,7 +216,7 @@ MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"
-LOGOUT_REDIRECT_URL = "scoring:home"
+# Signing out shows the signed-out page (jassclub.accounts.LogoutView), no redirect.
 # Mail (password reset): printed on the console unless an SMTP server is configured.
 EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"

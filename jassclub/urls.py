@@ -23,6 +23,7 @@ urlpatterns = [
         accounts.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
+    path("accounts/logout/", accounts.LogoutView.as_view(), name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include(club_pages)),
     path("", include("tournaments.urls")),

@@ -1,11 +1,14 @@
 """What a refused change at the table keeps and says (issue 13): a correction that
-would make a later hand impossible, and a hand sent from a screen out of date."""
+would make a later hand impossible, a hand sent from a screen out of date, and a hand
+typed by someone else who used the same phone (issue 23)."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scoring.models import Game, Hand, HandChange
@@ -188,3 +191,74 @@ def test_hand_refused_after_an_undo_elsewhere_is_offered_as_the_next_hand(client
     assert response.context["form"].initial["hand_number"] == 1
     assert response.context["form"].initial["points"] == "100"
     assert game.hands.count() == 0
+
+
+# -- a hand typed by someone else on a shared phone (issue 23) ------------------------------
+
+
+def typist_of(html: str) -> str:
+    """The mark of whose screen it is, from the table screen's hand form."""
+    found = re.search(r'<input type="hidden" name="typist" value="([0-9a-f]+)">', html)
+    assert found, "the hand form says whose screen it is"
+    return found.group(1)
+
+
+def table_screen(client, game: Game) -> str:
+    return client.get(reverse("scoring:table", args=[game.pk])).content.decode()
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_hand_typed_on_another_users_screen_is_refused_and_nothing_stored(
+    client, make_user, club, htmx
+):
+    game = new_game()
+    first = typist_of(table_screen(client, game))
+    client.force_login(make_user("scorer", club, name="second"))  # the next on this phone
+
+    response = post_hand(client, game, htmx=htmx, trump="hearts", points="95", typist=first)
+
+    assert response.status_code == 403  # for htmx too: the phone keeps the hand
+    html = response.content.decode()
+    assert (
+        "Hand 1 was typed by someone else who used this phone: "
+        "it was not recorded under your name." in html
+    )
+    assert 'id="table"' in html  # the table of who is signed in now
+    assert typist_of(html) != first
+    assert not game.hands.exists()
+    assert not HandChange.objects.exists()
+
+
+def test_hand_typed_on_own_screen_is_recorded_after_signing_in_again(client, club):
+    game = new_game()
+    scorer = get_user_model().objects.get(username="scorer")
+    mark = typist_of(table_screen(client, game))
+    client.logout()
+    client.force_login(scorer)  # another session, the same person
+
+    response = post_hand(client, game, trump="hearts", points="95", typist=mark)
+
+    assert response.status_code == 302
+    assert [(h.number, h.trump) for h in game.hands.all()] == [(1, "hearts")]
+    assert HandChange.objects.get().user == scorer
+
+
+def test_each_account_has_its_own_mark(client, make_user, club):
+    game = new_game()
+    first = typist_of(table_screen(client, game))
+    client.force_login(make_user("scorer", club, name="second"))
+
+    second = table_screen(client, game)
+    assert typist_of(second) != first
+    assert f'data-typist="{typist_of(second)}"' in second  # what the phone's script reads
+
+
+def test_hand_form_without_a_mark_is_recorded(client):
+    """A form drawn before the mark existed (a page open during the deploy) says nobody:
+    the hand is recorded for who is signed in, as before."""
+    game = new_game()
+
+    response = post_hand(client, game, trump="hearts", points="95")
+
+    assert response.status_code == 302
+    assert game.hands.count() == 1

@@ -12,10 +12,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import Game, Hand, HandChange
 from scoring.rules.hand import Hand as RulesHand
 from tests.test_table import new_game, post_hand
+from tests.test_table_refusals import typist_of
 from tournaments import services
 from tournaments.models import Table, Tournament
 
@@ -299,3 +301,19 @@ def test_a_finished_tournament_games_own_page_names_no_winner(phone, table, clie
         assert "hat gewonnen" not in html
         assert "Rubicon" not in html
         assert "Rubikon" not in html
+
+
+# -- the table's phone, shared (issue 23) ------------------------------------------------
+
+
+def test_a_hand_typed_without_an_account_is_not_recorded_for_who_signs_in_later(
+    phone, table, make_user
+):
+    typed = typist_of(screen(phone, table))  # the table's link, nobody signed in
+    phone.force_login(make_user(Role.ADMIN, table.game.club, name="director"))
+
+    response = post_hand(phone, table.game, trump="diamonds", points="100", typist=typed)
+
+    assert response.status_code == 403
+    assert "Hand 1 was typed by someone else who used this phone" in response.content.decode()
+    assert (Hand.objects.count(), HandChange.objects.count()) == (0, 0)

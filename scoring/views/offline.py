@@ -31,6 +31,7 @@ SHELL_ASSETS = (
     "js/theme.js",
     "django_htmx/htmx-2.min.js",
     "vendor/idb-keyval/idb-keyval.min.js",
+    "js/waiting.js",
     "js/rules.js",
     "js/table.js",
     "js/offline.js",

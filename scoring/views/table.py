@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.models import Role
+from jassclub.accounts import typed_by_someone_else
 from scoring import extras, rules, services
 from scoring.forms import (
     HandForm,
@@ -109,8 +110,10 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.individual:
         teams_only()
     check(request, game, Role.SCORER)
-    teams = sorted(game.teams.all(), key=lambda team: team.index)
     number = posted_number(request)
+    if typed_by_someone_else(request):
+        return _typed_by_someone_else(request, game, number)
+    teams = sorted(game.teams.all(), key=lambda team: team.index)
     form = HandForm(
         request.POST,
         ruleset=game.rules,
@@ -138,6 +141,25 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.htmx:
         return redirect("scoring:table", game_id)
     return _table(request, game_view(game, done.hands, done.result))
+
+
+def _typed_by_someone_else(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """A hand typed on a screen drawn for someone else than who is signed in now (kept
+    on a shared phone while one person signed out and another signed in): nothing
+    stored, the table screen of who is signed in, with why. A 403 for htmx too: the
+    phone keeps the hand for whoever typed it (``static/js/offline.js``) rather than
+    taking the answer for a saved hand."""
+    messages.error(
+        request,
+        _(
+            "Hand %(number)s was typed by someone else who used this phone: it was not "
+            "recorded under your name."
+        )
+        % {"number": number},
+    )
+    response = _table(request, game_view(game), status=403)
+    response.status_code = 403
+    return response
 
 
 def _stale(request: HttpRequest, game: Game, form: HandForm, number: int, why: str) -> HttpResponse:

@@ -3,15 +3,16 @@
 // key, shows at once as waiting with a provisional score (rules.js), and is sent in
 // order when the connection returns, also after a reload. The server stays the judge:
 // a hand it refuses comes back to the form with its message; its form key makes a
-// hand sent twice count once. Without IndexedDB or fetch, htmx saves as before.
+// hand sent twice count once. A hand is shown and sent only on a screen of whoever
+// typed it (waiting.js): on a shared phone, it waits for them. Without IndexedDB or
+// fetch, htmx saves as before.
 (function () {
   "use strict";
-  var kv = window.idbKeyval;
-  if (!kv || !window.fetch || !window.Promise || !window.htmx || !window.JassTable) return;
-  var store;
-  try { store = kv.createStore("jassclub", "waiting"); } catch (e) { return; }
+  var Waiting = window.JassWaiting;
+  if (!Waiting || !window.htmx || !window.JassTable) return;
+  var kv = Waiting.kv;
+  var store = Waiting.store;
 
-  var SEND_WAIT = 8000; // a request that has not come back by then is kept to send again
   var RETRY = 5000;
   var sending = false;
   var paused = 0; // a refused hand is back on the form: the ones after it wait for it
@@ -26,12 +27,21 @@
     try { return node ? JSON.parse(node.textContent) : null; } catch (e) { return null; }
   }
 
-  function handsKey(s) { return "hands " + s.record; }
+  function handsKey(s) { return Waiting.handsKey(s.record); }
   function pageKey(s) { return "page " + s.record; }
 
+  // Whose screen this is (the mark the server drew it with).
+  function typist() {
+    var node = document.getElementById("table");
+    return node ? node.dataset.typist || "" : "";
+  }
+
+  // Every hand waiting for this game on the phone, whoever typed it.
   function waiting(s) {
     return kv.get(handsKey(s), store).then(function (hands) { return hands || []; });
   }
+
+  function mine(hands) { return Waiting.mine(hands, typist()); }
 
   function say(template, values) {
     return (template || "").replace(/%\((\w+)\)s/g, function (all, name) {
@@ -176,6 +186,9 @@
     });
     var totals = s.totals.slice();
     var winner = null;
+    var others = hands.length;
+    hands = mine(hands);
+    others -= hands.length;
     var shown = hands.filter(function (hand) { return hand.number >= s.next; });
     shown.forEach(function (hand) {
       var cards = hand.hand.cards || [-1, -1];
@@ -230,6 +243,7 @@
     }
     var note = paused ? say(status.dataset.paused, { number: paused }) :
       stuck ? say(status.dataset.stuck, { number: stuck }) : "";
+    if (others) note = [note, say(status.dataset.others, { count: others })].filter(Boolean).join(" · ");
     showStatus(hands.length, note);
   }
 
@@ -253,10 +267,13 @@
     new FormData(form).forEach(function (value, name) { data.push([name, String(value)]); });
     var number = parseInt(form.querySelector('[name="hand_number"]').value, 10);
     var hand = JassTable.handFromForm(form); // as the server's form builds it
+    var title = $("#table .game-title");
     var entry = {
       number: number,
       key: form.querySelector('[name="form_key"]').value,
-      body: data,
+      body: data, // with the typist's mark: sent for them only
+      page: location.pathname,
+      game: title ? title.textContent.trim() : "",
       hand: hand,
       trumpLabel: trumpLabel(form),
       at: Date.now(),
@@ -269,39 +286,7 @@
     }, store).then(function () { return entry; });
   }
 
-  function drop(s, key) {
-    return kv.update(handsKey(s), function (hands) {
-      return (hands || []).filter(function (h) { return h.key !== key; });
-    }, store);
-  }
-
-  function csrfToken() {
-    var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
-    return input ? input.value : "";
-  }
-
-  function post(entry, s) {
-    var body = new URLSearchParams();
-    var token = csrfToken();
-    entry.body.forEach(function (pair) {
-      body.append(pair[0], pair[0] === "csrfmiddlewaretoken" && token ? token : pair[1]);
-    });
-    var control = window.AbortController ? new AbortController() : null;
-    var timer = setTimeout(function () { if (control) control.abort(); }, SEND_WAIT);
-    return fetch(s.record, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      redirect: "manual", // signed out meanwhile: a redirect to sign in is no answer
-      headers: { "HX-Request": "true", "HX-Target": "table", "HX-Current-URL": location.href, "X-CSRFToken": token },
-      signal: control ? control.signal : undefined,
-    }).then(function (response) {
-      return response.text().then(function (text) {
-        clearTimeout(timer);
-        return { status: response.status, text: text };
-      });
-    }, function (error) { clearTimeout(timer); throw error; });
-  }
+  function drop(s, key) { return Waiting.drop(s.record, key); }
 
   // What the scorer is typing for a later hand survives the table being drawn anew.
   function typed() {
@@ -313,7 +298,7 @@
     if (!(points && points.value) && !trump) return null;
     var values = [];
     new FormData(form).forEach(function (value, name) {
-      if (["csrfmiddlewaretoken", "hand_number", "form_key", "version"].indexOf(name) < 0) values.push([name, value]);
+      if (["csrfmiddlewaretoken", "hand_number", "form_key", "version", "typist"].indexOf(name) < 0) values.push([name, value]);
     });
     return { number: form.querySelector('[name="hand_number"]').value, values: values };
   }
@@ -344,7 +329,8 @@
     function loop(first) {
       return waiting(s).then(function (hands) {
         if (!first) render(hands); // the table was drawn anew: the rest show again
-        return hands.length ? post(hands[0], s).then(answered(hands[0], hands.slice(1))) : null;
+        hands = mine(hands); // another's hands wait for them
+        return hands.length ? Waiting.post(hands[0], s.record, true).then(answered(hands[0], hands.slice(1))) : null;
       });
     }
     function answered(entry, rest) {
@@ -365,8 +351,15 @@
           return drop(s, entry.key).then(function () {
             draw(answer.text);
             paused = entry.number;
-            return waiting(state() || s).then(function (rest) { paused = rest.length ? paused : 0; });
+            return waiting(state() || s).then(function (rest) { paused = mine(rest).length ? paused : 0; });
           });
+        }
+        if (answer.status === 403 && answer.text.indexOf('id="table"') >= 0) {
+          // Typed by someone else than who is signed in now: kept on the phone for
+          // them, and the screen is now the signed-in person's, with the server's word.
+          draw(answer.text);
+          s = state() || s;
+          return loop(false);
         }
         if (answer.status >= 500) return null; // the server is unwell: try again later
         stuck = entry.number; // not taken here (signed out, link replaced…): kept
@@ -386,7 +379,9 @@
     var copy = html || pristine;
     if (!s || !copy) return;
     kv.get(pageKey(s), store).then(function (kept) {
-      if (!kept || kept.drawn < s.drawn) kv.set(pageKey(s), { drawn: s.drawn, html: copy }, store);
+      if (!kept || kept.drawn < s.drawn || kept.typist !== typist()) {
+        kv.set(pageKey(s), { drawn: s.drawn, html: copy, typist: typist() }, store);
+      }
     });
   }
 
@@ -394,7 +389,9 @@
     var s = state();
     if (!s) return Promise.resolve();
     return kv.get(pageKey(s), store).then(function (kept) {
-      if (kept && kept.drawn > s.drawn) htmx.swap("#table", kept.html, { swapStyle: "outerHTML" });
+      if (kept && kept.drawn > s.drawn && kept.typist === typist()) {
+        htmx.swap("#table", kept.html, { swapStyle: "outerHTML" }); // drawn for this same person
+      }
     });
   }
 

@@ -294,10 +294,17 @@
 
   // A request the server refuses outright (the result was settled meanwhile, or this
   // phone's table link was replaced) swaps nothing: load the page as it is now, so
-  // that the screen says why instead of a button that does nothing.
+  // that the screen says why instead of a button that does nothing. A refusal that
+  // comes with the table screen (a hand typed on a screen drawn for someone else) is
+  // shown as it came, with its message.
   document.addEventListener("htmx:responseError", function (event) {
-    var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (status >= 400 && status < 500) window.location.reload();
+    var xhr = event.detail.xhr;
+    var status = xhr ? xhr.status : 0;
+    if (status === 403 && xhr.responseText.indexOf('id="table"') >= 0 && document.getElementById("table")) {
+      window.htmx.swap("#table", xhr.responseText, { swapStyle: "outerHTML" });
+    } else if (status >= 400 && status < 500) {
+      window.location.reload();
+    }
   });
 
   // At once when the new form is swapped in (htmx sets it up only 20 ms later):

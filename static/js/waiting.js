@@ -1,0 +1,91 @@
+// The hands waiting on this phone (IndexedDB, through idb-keyval): where they are kept,
+// whose they are and how one is sent. The table screen keeps and sends them
+// (offline.js); signing out sends or deletes them first, as the one leaving chooses
+// (sign_out.js). Each hand carries the mark of whoever typed it (its form's "typist"),
+// and is sent only from a screen of that same person.
+(function () {
+  "use strict";
+  var kv = window.idbKeyval;
+  if (!kv || !window.fetch || !window.Promise) return;
+  var store;
+  try { store = kv.createStore("jassclub", "waiting"); } catch (e) { return; }
+
+  var HANDS = "hands ";
+  var SEND_WAIT = 8000; // a request that has not come back by then is kept to send again
+
+  function handsKey(record) { return HANDS + record; }
+
+  // Who typed it: the mark its form carried ("" for a hand kept before marks existed,
+  // which is nobody's to send).
+  function typistOf(entry) {
+    var pair = (entry.body || []).filter(function (p) { return p[0] === "typist"; })[0];
+    return pair ? pair[1] : "";
+  }
+
+  function mine(hands, typist) {
+    return typist ? hands.filter(function (hand) { return typistOf(hand) === typist; }) : [];
+  }
+
+  // Every game's waiting hands, as [{record, hands}].
+  function all() {
+    return kv.entries(store).then(function (entries) {
+      return entries.filter(function (entry) {
+        return typeof entry[0] === "string" && entry[0].indexOf(HANDS) === 0 && entry[1] && entry[1].length;
+      }).map(function (entry) { return { record: entry[0].slice(HANDS.length), hands: entry[1] }; });
+    });
+  }
+
+  function drop(record, key) {
+    return kv.update(handsKey(record), function (hands) {
+      return (hands || []).filter(function (h) { return h.key !== key; });
+    }, store);
+  }
+
+  function csrfToken() {
+    var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return input ? input.value : "";
+  }
+
+  // Sends one hand as its form would, with this page's CSRF token. ``htmx``: as the
+  // table screen's form does (the answer is the table drawn anew, a redirect is no
+  // answer); else as a plain form, whose answer says plainly whether it was recorded.
+  function post(entry, record, htmx) {
+    var body = new URLSearchParams();
+    var token = csrfToken();
+    entry.body.forEach(function (pair) {
+      body.append(pair[0], pair[0] === "csrfmiddlewaretoken" && token ? token : pair[1]);
+    });
+    var headers = { "X-CSRFToken": token };
+    if (htmx) {
+      headers["HX-Request"] = "true";
+      headers["HX-Target"] = "table";
+      headers["HX-Current-URL"] = location.href;
+    }
+    var control = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (control) control.abort(); }, SEND_WAIT);
+    return fetch(record, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      redirect: htmx ? "manual" : "follow", // htmx: signed out meanwhile, a redirect to sign in is no answer
+      headers: headers,
+      signal: control ? control.signal : undefined,
+    }).then(function (response) {
+      return response.text().then(function (text) {
+        clearTimeout(timer);
+        return { status: response.status, text: text, url: response.url, redirected: response.redirected };
+      });
+    }, function (error) { clearTimeout(timer); throw error; });
+  }
+
+  window.JassWaiting = {
+    kv: kv,
+    store: store,
+    handsKey: handsKey,
+    typistOf: typistOf,
+    mine: mine,
+    all: all,
+    drop: drop,
+    post: post,
+  };
+})();
