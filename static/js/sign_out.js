@@ -76,7 +76,7 @@
       var others = [];
       games.forEach(function (game) {
         game.hands.forEach(function (entry) {
-          var own = typist && Waiting.typistOf(entry) === typist;
+          var own = Waiting.mine([entry], typist).length > 0; // theirs, or kept before marks
           (own ? mine : others).push({ record: game.record, entry: entry });
         });
       });

@@ -15,15 +15,21 @@
 
   function handsKey(record) { return HANDS + record; }
 
-  // Who typed it: the mark its form carried ("" for a hand kept before marks existed,
-  // which is nobody's to send).
+  // Who typed it: the mark its form carried ("" for a hand kept before marks existed).
   function typistOf(entry) {
     var pair = (entry.body || []).filter(function (p) { return p[0] === "typist"; })[0];
     return pair ? pair[1] : "";
   }
 
+  // The hands this screen's person sends: their own, and a hand kept before marks
+  // existed (a deploy during the evening must not strand a hand typed in a cellar;
+  // whose it was is not known, and the server takes a form without a mark as before).
   function mine(hands, typist) {
-    return typist ? hands.filter(function (hand) { return typistOf(hand) === typist; }) : [];
+    if (!typist) return [];
+    return hands.filter(function (hand) {
+      var mark = typistOf(hand);
+      return mark === typist || mark === "";
+    });
   }
 
   // Every game's waiting hands, as [{record, hands}].
