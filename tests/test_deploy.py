@@ -9,6 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from jassclub.settings import envnetworks
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -81,3 +86,13 @@ def test_management_commands_run_without_a_key():
 
     assert result.returncode == 0, result.stderr
     assert "No changes detected" in result.stdout
+
+
+def test_a_trusted_proxy_that_is_no_address_stops_the_site_saying_which(monkeypatch):
+    monkeypatch.setenv("DJANGO_TRUSTED_PROXIES", "10.0.0.0/24, ::1, proxy.internal")
+
+    with pytest.raises(ImproperlyConfigured) as refused:
+        envnetworks("DJANGO_TRUSTED_PROXIES", "127.0.0.0/8")
+
+    assert "DJANGO_TRUSTED_PROXIES lists addresses or networks" in str(refused.value)
+    assert "'proxy.internal' is neither" in str(refused.value)
