@@ -50,8 +50,8 @@ def envnetworks(name: str, default: str) -> list[ipaddress.IPv4Network | ipaddre
 
 DEBUG = envbool("DJANGO_DEBUG", "false")
 # The key signs sessions, password-reset links and CSRF tokens. Without
-# DJANGO_SECRET_KEY the public development key is used, and no server starts on it
-# with debug off (jassclub/production.py; `check --deploy` flags it too).
+# DJANGO_SECRET_KEY the public development key is used, and no server starts on it,
+# nor on a key `check --deploy` calls weak, with debug off (jassclub/production.py).
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_KEY
 ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
