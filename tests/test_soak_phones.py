@@ -9,7 +9,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scripts.soak_phones import ACCEPTED, REFUSED, answer_kind, intended_post
+from scripts.soak import report
+from scripts.soak_phones import ACCEPTED, REFUSED, Tally, answer_kind, intended_post
 from tests.test_table import new_game
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +54,22 @@ def test_a_hand_that_breaks_a_rule_is_neither(client):
 
     assert answer_kind(*refused, 1) == "a hand refused by the rules"
     assert game.hands.count() == 0
+
+
+def clean_run(accepted: int) -> Tally:
+    tally = Tally()
+    for _ in range(accepted):
+        tally.add("accepted", 1, str(uuid.uuid4()))
+    tally.counts["requests"] = 3 + accepted
+    tally.counts["refused with a message"] = 3
+    return tally
+
+
+@pytest.mark.parametrize(("accepted", "status"), [(0, 1), (240, 0)])
+def test_the_soak_fails_when_no_hand_was_answered_as_accepted(capsys, accepted, status):
+    found = {"lost": 0, "duplicated": 0, "half-written": 0, "unanswered": 0}
+
+    assert report(clean_run(accepted), found, [], peak=4, took=1.0) == status
+    printed = capsys.readouterr().out
+    assert ("soak: FAILED" in printed) == (status == 1)
+    assert ("no hand was answered as accepted" in printed) == (accepted == 0)
