@@ -49,9 +49,9 @@ bench: install
 	$(PY) scripts/bench_tournament.py
 	$(PY) scripts/bench_club.py
 
-# The fault drill (about a minute and a half, 127.0.0.1 only; not part of `make test`,
+# The fault drill (about a minute, 127.0.0.1 only; not part of `make test`,
 # CI runs it after the suite on PostgreSQL): gunicorn on PostgreSQL (SOAK_DATABASE_URL,
-# by default the database `soak`, dropped and made again), 20 games x 4 phones, every
+# by default the database `soak`, dropped and made again), 12 games x 4 phones, every
 # server process killed twice mid-run; no hand may be lost.
 .PHONY: soak
 soak: install

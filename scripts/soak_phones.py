@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 HOST = "127.0.0.1"
 PHONES, HANDS = 4, 12  # at each table
-REQUEST_TIMEOUT = 20
+REQUEST_TIMEOUT = 8  # as offline.js (SEND_WAIT): then sent again, with the same key
 DOUBLE_TAP, BEHIND = 0.2, 0.3  # chances: a post sent twice; the last phone far behind
 
 RULESET = {"preset": "chibre", "target": 10000}  # never over within the drill's hands
