@@ -49,9 +49,10 @@ bench: install
 	$(PY) scripts/bench_tournament.py
 	$(PY) scripts/bench_club.py
 
-# The fault drill (a few minutes, 127.0.0.1 only; not part of `make test`): gunicorn on
-# PostgreSQL (SOAK_DATABASE_URL, by default the database `soak`, dropped and made again),
-# 50 games x 4 phones, every server process killed twice mid-run; no hand may be lost.
+# The fault drill (about a minute, 127.0.0.1 only; not part of `make test`,
+# CI runs it after the suite on PostgreSQL): gunicorn on PostgreSQL (SOAK_DATABASE_URL,
+# by default the database `soak`, dropped and made again), 12 games x 4 phones, every
+# server process killed twice mid-run; no hand may be lost.
 .PHONY: soak
 soak: install
 	$(PY) scripts/soak.py

@@ -8,4 +8,4 @@ from jassclub.production import refuse_unsafe_settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jassclub.settings")
 application = get_asgi_application()
-refuse_unsafe_settings()  # debug off and no DJANGO_SECRET_KEY: do not serve
+refuse_unsafe_settings()  # debug off and no good DJANGO_SECRET_KEY: do not serve

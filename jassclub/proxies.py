@@ -1,10 +1,16 @@
 """The client's address behind the proxies in front of the site.
 
 Each proxy appends the address it was connected from to ``X-Forwarded-For``; the
-entries to the left of those were sent by the client and may be forged. With
-``DJANGO_PROXY_COUNT`` proxies in front (``settings.PROXY_COUNT``), the client is the
-entry that many places from the right. Without proxies, or for a request that did not
-come through all of them, it is the connection's own address.
+entries to the left of those were sent by the client and may be forged, and so may the
+whole header of a client that reaches the app server directly. So the header is read
+only when the connection comes from a trusted proxy (``DJANGO_TRUSTED_PROXIES``,
+``settings.TRUSTED_PROXIES``: addresses and networks, loopback by default; a unix
+socket counts as one, since only processes of this machine reach it), and only as far
+as there are proxies in front (``DJANGO_PROXY_COUNT``, ``settings.PROXY_COUNT``; 0, the
+default, never reads it). From the right, each entry is believed while the hop that
+wrote it is a trusted proxy: the first address that is not one, or the one
+``PROXY_COUNT`` places from the right, is the client. An entry that is not an address
+stops the walk at the proxy that wrote it.
 """
 
 from __future__ import annotations
@@ -14,21 +20,39 @@ import ipaddress
 from django.conf import settings
 from django.http import HttpRequest
 
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
 
 def client_ip(request: HttpRequest) -> str | None:
-    """The address the sign-in limit (django-axes) counts attempts for."""
-    remote = request.META.get("REMOTE_ADDR")
+    """The address of the client that sent ``request``, as the limits count it (the
+    sign-in limit, django-axes): a normalised IPv4 or IPv6 address, or None for a
+    connection over a unix socket without a forwarded address."""
+    remote = request.META.get("REMOTE_ADDR") or ""  # empty: a unix socket
+    current = _address(remote)
     hops = settings.PROXY_COUNT
-    if hops <= 0:
-        return remote
-    chain = [
-        entry.strip()
-        for entry in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-        if entry.strip()
-    ]
-    if len(chain) < hops:
-        return remote
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if hops > 0 and forwarded and (not remote or _trusted(current)):
+        for n, entry in enumerate(reversed(forwarded.rsplit(",", hops)[-hops:])):
+            if n and not _trusted(current):
+                break  # written by the client: the hop before was not one of our proxies
+            written = _address(entry)
+            if written is None:  # not an address: the proxy is not what settings say
+                break
+            current = written
+    return str(current) if current else None
+
+
+def _address(text: str | None) -> Address | None:
+    """``text`` as an address (an IPv4 address written as IPv6 as itself, an IPv6
+    address without its zone), or None."""
     try:
-        return str(ipaddress.ip_address(chain[-hops]))
-    except ValueError:  # not an address: the proxy is not what settings say
-        return remote
+        address = ipaddress.ip_address((text or "").strip().partition("%")[0])
+    except ValueError:
+        return None
+    mapped = getattr(address, "ipv4_mapped", None)
+    return mapped or address
+
+
+def _trusted(address: Address | None) -> bool:
+    """Whether the hop at ``address`` is one of our proxies."""
+    return address is not None and any(address in net for net in settings.TRUSTED_PROXIES)

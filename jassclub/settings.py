@@ -4,6 +4,7 @@ SQLite by default so that a fresh checkout just works; PostgreSQL through
 ``DATABASE_URL``. Safe production defaults unless ``DJANGO_DEBUG`` is on.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -33,10 +34,24 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def envnetworks(name: str, default: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """Addresses and networks (``10.0.0.5``, ``10.0.0.0/24``, ``::1``), comma-separated."""
+    networks = []
+    for item in envlist(name, default):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name} lists addresses or networks such as 10.0.0.5 or 10.0.0.0/24, "
+                f"separated by commas; {item!r} is neither."
+            ) from None
+    return networks
+
+
 DEBUG = envbool("DJANGO_DEBUG", "false")
 # The key signs sessions, password-reset links and CSRF tokens. Without
-# DJANGO_SECRET_KEY the public development key is used, and no server starts on it
-# with debug off (jassclub/production.py; `check --deploy` flags it too).
+# DJANGO_SECRET_KEY the public development key is used, and no server starts on it,
+# nor on a key `check --deploy` calls weak, with debug off (jassclub/production.py).
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_KEY
 ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
@@ -97,9 +112,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 # Behind proxies (the TLS proxy of the README), every request comes from the proxy's
-# address: the client's is read from X-Forwarded-For, trusting as many entries from the
-# right as there are proxies in front of the site (jassclub/proxies.py).
+# address: the client's is read from X-Forwarded-For, at most as many entries from the
+# right as there are proxies in front of the site, and only those written by a trusted
+# proxy: a request from any other address (or forged by a proxy's client) is counted
+# for the address it came from (jassclub/proxies.py).
 PROXY_COUNT = envint("DJANGO_PROXY_COUNT", "0")
+TRUSTED_PROXIES = envnetworks("DJANGO_TRUSTED_PROXIES", "127.0.0.0/8,::1")
 AXES_CLIENT_IP_CALLABLE = "jassclub.proxies.client_ip"
 
 # Pages load scripts, styles and images from this site only, and never inline code.

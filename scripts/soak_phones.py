@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 HOST = "127.0.0.1"
 PHONES, HANDS = 4, 12  # at each table
-REQUEST_TIMEOUT = 20
+REQUEST_TIMEOUT = 8  # as offline.js (SEND_WAIT): then sent again, with the same key
 DOUBLE_TAP, BEHIND = 0.2, 0.3  # chances: a post sent twice; the last phone far behind
 
 RULESET = {"preset": "chibre", "target": 10000}  # never over within the drill's hands
@@ -195,17 +195,50 @@ class Phone(threading.Thread):
                 status, text = self.until_answered("POST", post_path, body, **headers)
                 if status is None:
                     return
-                self.classify(status, text, screen.form_key)
+                self.classify(status, text, screen.form_key, screen.number)
             screen = read_screen(text) if status == 200 else None
 
-    def classify(self, status: int, text: str, key: str) -> None:
-        """htmx gets the table part back: a warning when the hand was refused (another
-        phone recorded it, the screen was stale), the next hand's form when it was kept."""
-        if status != 200:
-            self.tally.odd(f"HTTP {status} to a hand")
-        elif "alert alert-warning" in text:
-            self.tally.add("refused with a message")
-        elif "is-invalid" in text or "alert-danger" in text:
-            self.tally.odd("a hand refused by the rules")
-        else:
+    def classify(self, status: int, text: str, key: str, number: int) -> None:
+        kind = answer_kind(status, text, number)
+        if kind == ACCEPTED:
             self.tally.add("accepted", self.table.game_id, key)
+        elif kind == REFUSED:
+            self.tally.add("refused with a message")
+        else:
+            self.tally.odd(kind)
+
+
+ACCEPTED, REFUSED = "accepted", "refused with a message"
+TABLE_PART = 'id="table"'
+# includes/messages.html: the answer to a hand refused because its screen was out of
+# date says so in the messages block; the answer to an accepted hand has none
+MESSAGES = '<div class="messages"'
+FORM_ERROR = ("invalid-feedback", "alert alert-danger")  # a message beside a field, or above
+
+
+def answer_kind(status: int, text: str, number: int) -> str:
+    """What the server answered to hand ``number`` of a table screen: ``ACCEPTED``,
+    ``REFUSED`` (another phone recorded that hand, or undid one: a stale screen), or
+    what else it was, for the drill's "unexpected" lines.
+
+    A plain post is refused with 409 (stale) or 422 (a broken rule). With htmx every
+    answer is 200 (htmx swaps only a 2xx) and the table part: a stale screen's has
+    the messages block with why; a broken rule's the message beside the field; an
+    accepted hand's neither, and the form of a later hand. (The hand form always holds
+    a hidden ``alert-warning`` hint for too many points: it tells nothing.)"""
+    if status == 409:
+        return REFUSED
+    if status == 422:
+        return "a hand refused by the rules"
+    if status != 200:
+        return f"HTTP {status} to a hand"
+    if TABLE_PART not in text:
+        return "an answer to a hand without the table"
+    if MESSAGES in text:
+        return REFUSED
+    if any(marker in text for marker in FORM_ERROR):
+        return "a hand refused by the rules"
+    screen = read_screen(text)
+    if screen is None or screen.number <= number:
+        return "an answer to a hand without a later hand's form"
+    return ACCEPTED

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import Club
 from scoring.models import SpectatorLink
 from tests.test_table import new_game, post_hand
 
@@ -87,3 +88,73 @@ def test_the_poll_shows_nothing_to_someone_outside_the_club(client, make_user):
     answer = outsider.get(reverse("scoring:live", args=[game.pk]) + "?where=table&shown=x")
 
     assert answer.status_code == 404
+
+
+# -- whatever a phone sends as ``shown`` ---------------------------------------------------
+
+ODD_SHOWN = {
+    "nul": "\x00",
+    "newline": "\n",
+    "accent": "é",
+    "quote": '"',
+    "ten-kB": "a" * 10_000,
+}
+ETAG = re.compile(r'"[\x21\x23-\x7e]*"')  # what HTTP allows, in plain ASCII
+
+
+def differenzler_game():
+    from scoring import estimates
+
+    return estimates.start_game(
+        club=Club.objects.get(slug="test-club"),
+        name="Différenzler",
+        players=("Anne", "Bernard", "Claude", "Denise"),
+        hands=2,
+        trumps=("hearts",),
+        played_on=None,
+        suit_style="french",
+        form_key=None,
+    )
+
+
+def table_poll(client):
+    return client, reverse("scoring:live", args=[new_game().pk]), {"where": "table"}
+
+
+def differenzler_poll(client):
+    return client, reverse("scoring:differenzler_live", args=[differenzler_game().pk]), {}
+
+
+def seat_poll(client):
+    from scoring import estimates
+    from scoring.services import Author
+
+    link = estimates.seat_links(differenzler_game(), Author())[0]
+    return Client(), reverse("scoring:seat_live", args=[link.token]), {}
+
+
+def spectator_poll(client):
+    link = SpectatorLink.objects.create(game=new_game())
+    return Client(), reverse("scoring:spectate_live", args=[link.token]), {}
+
+
+def big_slate_poll(client):
+    return client, reverse("scoring:big_slate_live", args=[new_game().pk]), {}
+
+
+@pytest.mark.parametrize("shown", ODD_SHOWN.values(), ids=ODD_SHOWN.keys())
+@pytest.mark.parametrize(
+    "poll", [table_poll, differenzler_poll, seat_poll, spectator_poll, big_slate_poll]
+)
+def test_a_poll_from_a_screen_showing_no_version_is_told_it_is_behind(client, poll, shown):
+    phone, url, query = poll(client)
+    phone.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+    answer = phone.get(url, {**query, "shown": shown})
+    again = phone.get(url, {**query, "shown": shown}, HTTP_IF_NONE_MATCH=answer["ETag"])
+
+    assert answer.status_code == 200
+    assert ETAG.fullmatch(answer["ETag"])
+    html = answer.content.decode()
+    assert "This screen is behind" in html or 'hx-trigger="load"' in html
+    assert again.status_code == 304

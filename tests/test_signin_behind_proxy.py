@@ -1,10 +1,14 @@
 """The sign-in limit behind the TLS proxy of the README: attempts are counted for the
 client's address read from X-Forwarded-For, never for the proxy's, so wrong passwords
-typed by one client do not lock everybody out."""
+typed by one client do not lock everybody out; and only X-Forwarded-For written by a
+trusted proxy is believed, so a client cannot choose the address it is counted for."""
 
 from __future__ import annotations
 
+import ipaddress
+
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
@@ -13,8 +17,12 @@ from django.urls import reverse
 PROXY = "10.0.0.2"  # what every request seems to come from behind the proxy
 
 
-def attempt(client_address: str, password: str, forwarded: str | None = None):
-    browser = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=forwarded or client_address)
+def attempt(client_address: str, password: str, forwarded: str | None = None, via=PROXY):
+    browser = Client(
+        REMOTE_ADDR=via,
+        HTTP_X_FORWARDED_FOR=forwarded or client_address,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     response = browser.post(reverse("login"), {"username": "admin", "password": password})
     return response, browser
 
@@ -26,9 +34,22 @@ def admin(db):
     )
 
 
+def counted_for() -> list[str]:
+    """The addresses the sign-in limit holds failed attempts for."""
+    return sorted(set(AccessAttempt.objects.values_list("ip_address", flat=True)))
+
+
 @pytest.fixture
 def one_proxy(settings):
     settings.PROXY_COUNT = 1
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network(PROXY)]
+
+
+@pytest.fixture
+def two_proxies(settings):
+    """The client, then a load balancer at 10.0.0.1, then the TLS proxy at 10.0.0.2."""
+    settings.PROXY_COUNT = 2
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.0/24")]
 
 
 def test_wrong_passwords_from_one_client_do_not_lock_another(admin, one_proxy):
@@ -52,6 +73,65 @@ def test_a_forged_forwarded_address_does_not_escape_the_limit(admin, one_proxy):
 
     assert locked.status_code == 429
     assert again.status_code == 429
+
+
+def test_a_client_reaching_the_app_directly_cannot_forge_its_address(admin, one_proxy):
+    """A client that connects to the app server itself, not through the proxy, writes
+    the X-Forwarded-For it likes: it is not believed, so a new address at every try
+    does not escape the limit."""
+    for n in range(5):
+        locked, _browser = attempt("", "wrong", f"192.0.2.{n}", via="203.0.113.7")
+
+    assert locked.status_code == 429
+    assert counted_for() == ["203.0.113.7"]
+
+
+def test_behind_two_proxies_the_client_is_the_address_the_outer_one_saw(admin, two_proxies):
+    for n in range(5):
+        locked, _browser = attempt("", "wrong", f"192.0.2.{n}, 203.0.113.7, 10.0.0.1")
+
+    assert locked.status_code == 429
+    assert counted_for() == ["203.0.113.7"]
+
+
+def test_a_client_that_skips_the_outer_proxy_is_counted_for_its_own_address(admin, two_proxies):
+    """It reaches the inner proxy directly, which appends the client's own address: the
+    entry before it was written by the client, not by the outer proxy."""
+    for n in range(5):
+        locked, _browser = attempt("", "wrong", f"192.0.2.{n}, 203.0.113.7")
+
+    assert locked.status_code == 429
+    assert counted_for() == ["203.0.113.7"]
+
+
+@pytest.mark.parametrize(
+    "forwarded",
+    [",,,", "not-an-address", "999.1.1.1", "\x00", "é", "a" * 10_000, "203.0.113.7:5678"],
+)
+def test_a_forwarded_address_that_is_not_one_counts_for_the_proxy(admin, one_proxy, forwarded):
+    """Only a proxy that is not what the settings say writes that: the sign-in page
+    answers as always, and the attempt is counted for the proxy it came through."""
+    page, _browser = attempt("", "wrong", forwarded)
+
+    assert page.status_code == 200
+    assert "Please enter a correct username and password" in page.content.decode()
+    assert counted_for() == [PROXY]
+
+
+def test_an_unreadable_address_forged_before_the_proxys_counts_for_the_client(admin, one_proxy):
+    attempt("", "wrong", "not-an-address, 203.0.113.7")
+
+    assert counted_for() == ["203.0.113.7"]
+
+
+def test_behind_a_unix_socket_the_proxys_forwarded_address_counts(admin, one_proxy):
+    """The app server listens on a unix socket that only the proxy of this machine
+    reaches: the connection has no address, and the proxy is believed."""
+    for _ in range(5):
+        locked, _browser = attempt("203.0.113.7", "wrong", via="")
+
+    assert locked.status_code == 429
+    assert counted_for() == ["203.0.113.7"]
 
 
 def test_without_proxies_the_connections_address_counts(admin, settings):

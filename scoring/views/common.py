@@ -157,6 +157,17 @@ def member_names(clubs: list[Club]) -> list[str]:
     return sorted({m.name for m in Member.objects.filter(club__in=clubs)})
 
 
+VERSION = re.compile(r"[0-9a-f]{1,64}")  # a screen's fingerprint, as the pages write it
+
+
+def shown_version(request: HttpRequest) -> str:
+    """The version the polling screen shows (its ``shown`` parameter), or "" when that
+    is not a version at all (control or non-ASCII characters, quotes, far too long):
+    such a screen is simply behind. What is returned goes into an ETag as it is."""
+    shown = request.GET.get("shown", "")
+    return shown if VERSION.fullmatch(shown) else ""
+
+
 def poll_answer(
     request: HttpRequest,
     version: str,
@@ -170,7 +181,7 @@ def poll_answer(
     """A live poll's answer for a screen that shows ``version``: a bodiless 304 when the
     phone has this answer already; else nothing new, or (``behind``) the notice or, for
     a phone that ``follow``s, the new ``page`` swapped into ``target``."""
-    shown = request.GET.get("shown", "")[:32]
+    shown = shown_version(request)
     etag = quote_etag(f"{version}-{shown}-{int(follow)}")
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:

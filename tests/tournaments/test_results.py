@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -78,6 +79,20 @@ def test_an_unchanged_standings_refresh_answers_304_without_a_body(client, playe
     page = client.get(url, headers={"If-None-Match": etag})
     assert page.status_code == 200
     assert page["ETag"] != etag
+
+
+def test_the_standings_refresh_with_an_odd_query_answers_the_board_with_a_plain_etag(
+    client, played
+):
+    # its ETag is a digest of the page, never a value of the query (as the game polls'
+    # once was): whatever a phone adds to the address is answered, not a 500
+    url = reverse("tournaments:standings", args=[played.pk])
+    for odd in ("\x00", "\n", "é", '"', "a" * 10_000):
+        answer = client.get(url, {"big": odd, "shown": odd}, headers={"HX-Request": "true"})
+
+        assert answer.status_code == 200
+        assert re.fullmatch(r'"[\x21\x23-\x7e]*"', answer["ETag"])
+        assert winner_name(played) in answer.content.decode()
 
 
 def test_the_standings_refresh_after_a_change_answers_the_new_board(client, played):

@@ -24,5 +24,5 @@ class Command(WhiteNoiseRunserver):
     server_cls = PatientWSGIServer
 
     def handle(self, *args: Any, **options: Any) -> None:
-        refuse_unsafe_settings()  # debug off and no DJANGO_SECRET_KEY: do not serve
+        refuse_unsafe_settings()  # debug off and no good DJANGO_SECRET_KEY: do not serve
         super().handle(*args, **options)
