@@ -285,3 +285,30 @@ def test_the_director_page_offers_the_unlock_once(club, make_user):
     assert "Unlocked once already: check the game with them and sign for them." in second
     assert "This table was unlocked once already" in refused
     assert f"Sign for {table.game.teams.get(index=1).name}" in second
+
+
+def test_a_forged_forwarded_address_does_not_escape_the_bound_per_address(club, settings):
+    """Behind one proxy, a client that reaches the app port directly and sends a new
+    X-Forwarded-For with every guess is still counted for its own address."""
+    settings.PROXY_COUNT = 1
+    tables = [a_table(club) for _ in range(5)]
+    guessed = 0
+    for table in tables[:4]:
+        phone = phone_at(table, "203.0.113.9")
+        for code in wrong_codes(table, 3 if table != tables[3] else 1):
+            phone.post(
+                reverse("tournaments:confirm", args=[table.game_id]),
+                {"side": 1, "code": code},
+                HTTP_X_FORWARDED_FOR=f"198.18.0.{guessed}",
+            )
+            guessed += 1
+    last = phone_at(tables[4], "203.0.113.9").post(
+        reverse("tournaments:confirm", args=[tables[4].game_id]),
+        {"side": 1, "code": wrong_codes(tables[4], 1)[0]},
+        HTTP_X_FORWARDED_FOR="198.18.0.99",
+    )
+
+    assert guessed == 10
+    assert last.status_code == 429
+    assert "from this network" in last.content.decode()
+    assert set(TableEvent.objects.values_list("address", flat=True)) == {"203.0.113.9"}
