@@ -122,10 +122,11 @@ def holds(link: SeatLink, key: str | None) -> bool:
 
 def hold_seat(link: SeatLink, key: str | None, device: str) -> str | None:
     """The key with which this phone holds the seat of ``link``: its own (``key``,
-    from its cookie) when it holds it, a new one when it is the first phone to open
-    the link. None when another phone holds it: the attempt is kept for the seat's
-    player to see, and only a new link (the scorer's, or in a tournament the
-    director's) lets another phone in."""
+    from its cookie) when it holds it, a new one when it is the first phone to seal an
+    estimate there (a page load holds nothing: link previews and scanners open links
+    too). None when another phone holds it: the attempt is kept for the seat's player
+    to see, and only a new link (the scorer's, or in a tournament the director's) lets
+    another phone in."""
     if not link.holder:
         with transaction.atomic():  # the first phone: a write, once
             link = SeatLink.objects.select_for_update().get(pk=link.pk)
@@ -136,8 +137,46 @@ def hold_seat(link: SeatLink, key: str | None, device: str) -> str | None:
                 return key
     if holds(link, key):
         return key  # its own phone: read only
-    refused(link.game, link.seat, EstimateChange.OTHER_PHONE, device)
+    refuse_other_phone(link, device)
     return None
+
+
+def refuse_other_phone(link: SeatLink, device: str) -> None:
+    """Another phone than the one holding the seat tried to open it: kept."""
+    refused(link.game, link.seat, EstimateChange.OTHER_PHONE, device)
+
+
+def sealed_elsewhere(game: Game, number: int, link: SeatLink) -> EstimateChange | None:
+    """How the seat's estimate of hand ``number`` was last sealed, when it was not by
+    the seat's phone (``link``) but on the phone passed round: that phone tells its
+    player, who may type their own over it."""
+    last = (
+        EstimateChange.objects.filter(
+            game=game,
+            number=number,
+            seat=link.seat,
+            action__in=(EstimateChange.SEALED, EstimateChange.CHANGED),
+        )
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    return last if last is not None and last.way == EstimateChange.PASSED_ROUND else None
+
+
+def estimate_record(game: Game) -> list[tuple[EstimateChange, int | None]]:
+    """A Différenzler game's estimates sealed, changed and refused, newest first, each
+    with its estimate once its hand has been scored (recorded at least once: a hand
+    taken back shows its estimates in its changes already), never before."""
+    scored = (
+        HandChange.objects.filter(game=game, action=HandChange.RECORDED)
+        .order_by("-hand_number")
+        .values_list("hand_number", flat=True)
+        .first()
+    ) or 0
+    return [
+        (change, change.value if change.number <= scored else None)
+        for change in game.estimate_changes.all()
+    ]
 
 
 def refusals_seen_by(link: SeatLink) -> list[EstimateChange]:
@@ -238,6 +277,8 @@ def _seal(
         refusal = _passed_round_refusal(game, number, seat, sealed, device)
         if refusal is not None:
             return refusal
+    if sealed is not None and sealed.value == value and sealed.link_id == (link and link.pk):
+        return None  # sealed again as it was: nothing changes, nothing to keep
     Estimate.objects.update_or_create(
         game=game,
         number=number,

@@ -11,18 +11,17 @@ import hashlib
 import uuid
 from collections.abc import Iterable
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.models import Role
+from jassclub.qr import qr_svg
 from scoring import estimates, extras
 from scoring.differenzler_forms import (
     CorrectPointsForm,
@@ -107,7 +106,7 @@ def _scorer_version(
 
 def _qr(request: HttpRequest, link: SeatLink) -> str:
     url = request.build_absolute_uri(link.get_absolute_url())
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=3))  # segno's own SVG
+    return qr_svg(url)
 
 
 def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) -> HttpResponse:
@@ -398,53 +397,52 @@ def _held_elsewhere(request: HttpRequest, link: SeatLink) -> HttpResponse:
 def seat(request: HttpRequest, token: str) -> HttpResponse:
     """A player's own phone: their estimate for the hand being played (only theirs),
     then the table's results once the hand is scored. No account needed. The first
-    phone to open the link holds the seat (a key in its cookie); any other phone is
-    refused, and its player's phone says so."""
+    phone to seal an estimate here holds the seat (a key in its cookie); any other
+    phone is refused from then on, and the seat's phone says so."""
     link = _seat_link(token)
     key = request.COOKIES.get(_seat_cookie(link))
-    held_with = estimates.hold_seat(link, key, device_name(request))
-    if held_with is None:
+    device = device_name(request)
+    if link.holder and not estimates.holds(link, key):
+        estimates.refuse_other_phone(link, device)
         return _held_elsewhere(request, link)
-    link.refresh_from_db(fields=["holder", "held_at", "held_on"])
     game = Game.objects.with_everything().get(pk=link.game_id)
     view = diff_view(game)
     state = estimates.state(game, view.hands_played)
     form = EstimateForm(request.POST or None, initial={"hand_number": state.number})
-    status = 200
-    response: HttpResponse | None = None
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                estimates.seal_estimate(
-                    game,
-                    form.cleaned_data["hand_number"],
-                    link.seat,
-                    form.cleaned_data["estimate"],
-                    link=link,
-                    device=device_name(request),
-                )
-            except RulesError as error:
-                form.add_problems(error.problems)
-            except StaleScreen as stale:
-                messages.warning(request, str(stale))
-                response = redirect("scoring:seat", token)
-            else:
-                messages.success(request, _("Your estimate is sealed."))
-                response = redirect("scoring:seat", token)
-        status = 422
-    if response is None:
-        response = _seat_screen(request, link, view, state, form, status)
-    if held_with != key:  # this phone now holds the seat
-        response.set_cookie(
-            _seat_cookie(link),
-            held_with,
-            max_age=7 * 24 * 3600,
-            path=link.get_absolute_url(),
-            httponly=True,
-            samesite="Lax",
-            secure=request.is_secure(),
-        )
-    return response
+    if request.method == "POST" and form.is_valid():
+        held_with = estimates.hold_seat(link, key, device)
+        if held_with is None:  # another phone took the seat a moment ago
+            return _held_elsewhere(request, link)
+        try:
+            estimates.seal_estimate(
+                game,
+                form.cleaned_data["hand_number"],
+                link.seat,
+                form.cleaned_data["estimate"],
+                link=link,
+                device=device,
+            )
+        except RulesError as error:
+            form.add_problems(error.problems)
+            response = _seat_screen(request, link, view, state, form, 422)
+        except StaleScreen as stale:
+            messages.warning(request, str(stale))
+            response = redirect("scoring:seat", token)
+        else:
+            messages.success(request, _("Your estimate is sealed."))
+            response = redirect("scoring:seat", token)
+        if held_with != key:  # this phone holds the seat from now on
+            response.set_cookie(
+                _seat_cookie(link),
+                held_with,
+                max_age=7 * 24 * 3600,
+                path=link.get_absolute_url(),
+                httponly=True,
+                samesite="Lax",
+                secure=request.is_secure(),
+            )
+        return response
+    return _seat_screen(request, link, view, state, form, 422 if form.is_bound else 200)
 
 
 def _seat_screen(
@@ -455,8 +453,12 @@ def _seat_screen(
     form: EstimateForm,
     status: int,
 ) -> HttpResponse:
+    link.refresh_from_db(fields=["holder", "held_at", "held_on"])
     refusals = estimates.refusals_seen_by(link)
-    version = version_of(view, state, seat=link.seat, extra=str(len(refusals)))
+    elsewhere = estimates.sealed_elsewhere(view.game, state.number, link)
+    version = version_of(
+        view, state, seat=link.seat, extra=f"{len(refusals)}|{elsewhere and elsewhere.pk}"
+    )
     context = {
         "view": view,
         "state": state,
@@ -465,6 +467,8 @@ def _seat_screen(
         # what this phone sealed, for this phone alone: nobody else opens the seat
         "own": estimates.own_estimate(view.game, state.number, link),
         "refusals": refusals,
+        "elsewhere": elsewhere,
+        "held": bool(link.holder),
         "form": form,
         "token": link.token,
         "trump": trump_label(state.trump, view.game.suit_style) if state.trump else None,
@@ -506,14 +510,16 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def seat_live(request: HttpRequest, token: str) -> HttpResponse:
-    """The seat's phone's poll: for the phone that holds the seat only."""
+    """The seat's phone's poll: once a phone holds the seat, for that phone only."""
     link = _seat_link(token)
-    if not estimates.holds(link, request.COOKIES.get(_seat_cookie(link))):
+    if link.holder and not estimates.holds(link, request.COOKIES.get(_seat_cookie(link))):
         return HttpResponseForbidden()
     game = Game.objects.with_everything().get(pk=link.game_id)
     view = diff_view(game)
-    refusals = str(len(estimates.refusals_seen_by(link)))
+    refusals = len(estimates.refusals_seen_by(link))
     state = estimates.state(game, view.hands_played)
-    version = version_of(view, state, seat=link.seat, extra=refusals)
+    elsewhere = estimates.sealed_elsewhere(game, state.number, link)
+    extra = f"{refusals}|{elsewhere and elsewhere.pk}"
+    version = version_of(view, state, seat=link.seat, extra=extra)
     poll, page = reverse("scoring:seat_live", args=[token]), reverse("scoring:seat", args=[token])
     return poll_answer(request, version, poll, page, "#seat-screen", follow=True, trigger=POLL)

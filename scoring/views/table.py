@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.models import Role
 from jassclub.accounts import typed_by_someone_else
-from scoring import extras, rules, services
+from scoring import estimates, extras, rules, services
 from scoring.forms import (
     HandForm,
     UndoForm,
@@ -157,8 +157,8 @@ def _typed_by_someone_else(request: HttpRequest, game: Game, number: int) -> Htt
         )
         % {"number": number},
     )
-    response = _table(request, game_view(game), status=403)
-    response.status_code = 403
+    response = _table(request, game_view(game))
+    response.status_code = 403  # htmx too (its answers are 200 otherwise)
     return response
 
 
@@ -342,24 +342,11 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "teams": teams,
         "changes": changes,
-        "estimates": _estimate_changes(game, changes) if game.individual else [],
+        "estimates": [
+            {"change": change, "name": game.seat_names()[change.seat], "value": value}
+            for change, value in estimates.estimate_record(game)
+        ]
+        if game.individual
+        else [],
     }
     return render(request, "scoring/history.html", context)
-
-
-def _estimate_changes(game: Game, changes: list[HandChange]) -> list[dict[str, Any]]:
-    """A Différenzler game's estimates sealed, changed, and refused, each with the
-    estimate once its hand has been scored (never before)."""
-    scored = max(
-        (change.hand_number for change in changes if change.action == HandChange.RECORDED),
-        default=0,
-    )
-    seats = game.seat_names()
-    return [
-        {
-            "change": change,
-            "name": seats[change.seat],
-            "value": change.value if change.number <= scored else None,
-        }
-        for change in game.estimate_changes.all()
-    ]

@@ -50,7 +50,16 @@
   var Waiting = window.JassWaiting;
   var form = document.querySelector("form.sign-out-form");
   var dialog = document.getElementById("sign-out-dialog");
-  if (!Waiting || !form || !dialog || typeof dialog.showModal !== "function") return;
+  if (!Waiting || !form || !dialog) return;
+  if (typeof dialog.showModal !== "function") {
+    // A browser without <dialog> (Safari before 15.4): shown in place, never skipped,
+    // for a plain sign-out there would delete the hands with what the phone kept.
+    dialog.showModal = function () { dialog.setAttribute("open", ""); };
+    dialog.close = function () {
+      dialog.removeAttribute("open");
+      dialog.dispatchEvent(new Event("close"));
+    };
+  }
   var button = form.querySelector('button[type="submit"]');
   var typist = form.dataset.typist || "";
   var progress = dialog.querySelector(".sign-out-progress");

@@ -129,7 +129,7 @@ def test_the_changes_show_each_estimate_once_its_hand_is_scored(table_and_game, 
     anne = phone()
     anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 61})
     anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 63})
-    for seat, value in ((1, 44), (2, 22), (3, 11)):
+    for seat, value in ((1, 144), (2, 122), (3, 111)):
         estimates.seal_estimate(game, 1, seat, value)
     client = phone()
     client.force_login(make_user("member", game.club, name="member"))
@@ -144,11 +144,11 @@ def test_the_changes_show_each_estimate_once_its_hand_is_scored(table_and_game, 
 
     entries = re.findall(r"— ([^<]+)</div>", after)
     first, second = game.seat_names()[:2]
-    assert not any(str(value) in before for value in (61, 63, 44, 22, 11))
+    assert not any(str(value) in before for value in (61, 63, 144, 122, 111))  # no clock's
     assert f"{first}: sealed on the player&#x27;s own phone</div>" in before
     assert f"{first}: changed on the player&#x27;s own phone · 63" in after
     assert f"{first}: sealed on the player&#x27;s own phone · 61" in after
-    assert f"{second}: sealed on the phone passed round · 44" in after
+    assert f"{second}: sealed on the phone passed round · 144" in after
     assert len([e for e in entries if "sealed" in e or "changed" in e]) == 5
 
 
@@ -175,8 +175,10 @@ def test_the_director_gives_a_player_a_new_link_for_their_own_phone(table_and_ga
     assert f"{game.seat_names()[1]} has a new link for their own phone" in done
     assert old_phone.get(old).status_code == 404
     assert new_phone.get(new).status_code == 200
+    assert old_phone.get(new).status_code == 200  # a page load holds nothing
+    assert new_phone.post(new, {"hand_number": 1, "estimate": 34}).status_code == 302
     assert old_phone.get(new).status_code == 403  # the new phone holds the seat now
-    assert Estimate.objects.get(game=game, number=1, seat=1).value == 33  # sealed stays
+    assert Estimate.objects.get(game=game, number=1, seat=1).value == 34
     assert qr["Content-Type"] == "image/svg+xml"
     assert tablemate.get(reverse("tournaments:seat_qr", args=[t.pk, table.pk, 1])).status_code in (
         302,
@@ -210,8 +212,68 @@ def test_a_new_table_link_is_no_way_into_a_seat(table_and_game, make_user):
     stay with the players' phones."""
     table, game = table_and_game
     anne = phone()
-    anne.get(seat_url(game, 0))
+    anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 12})
     services.renew_link(table, director=make_user("admin", game.club))
 
     assert anne.get(seat_url(game, 0)).status_code == 200
     assert phone().get(seat_url(game, 0)).status_code == 403
+
+
+def test_a_page_load_holds_no_seat_the_first_estimate_does(table_and_game):
+    """A link preview or a scanner app that opens a seat's link takes nothing: the
+    seat is held by the first phone that seals an estimate there."""
+    _table, game = table_and_game
+    preview, anne, late = phone(), phone(), phone()
+
+    looked = preview.get(seat_url(game, 0)).content.decode()
+    sealed = anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 61})
+    refused = preview.post(seat_url(game, 0), {"hand_number": 1, "estimate": 150})
+    poll = late.get(reverse("scoring:seat_live", args=[seat_url(game, 0).split("/")[2]]))
+
+    assert "Your first estimate sealed here makes this phone" in looked
+    assert sealed.status_code == 302
+    assert "seat-" in sealed.cookies.output()
+    assert sealed.cookies[next(iter(sealed.cookies))]["path"] == seat_url(game, 0)
+    assert sealed.cookies[next(iter(sealed.cookies))]["httponly"]
+    assert refused.status_code == 403
+    assert poll.status_code == 403
+    assert Estimate.objects.get(game=game, number=1, seat=0).value == 61
+
+
+def test_the_seats_phone_is_told_of_an_estimate_sealed_for_it_on_the_phone_passed_round(
+    table_and_game,
+):
+    """A tablemate seals an estimate for a player who has not typed yet: that
+    player's phone says so, and their own estimate replaces it."""
+    table, game = table_and_game
+    cheat = phone()
+    cheat.get(reverse("tournaments:table_link", args=[table.token]))
+    cheat.post(
+        reverse("scoring:estimate_here", args=[game.pk, 3]), {"hand_number": 1, "estimate": 150}
+    )
+
+    told = phone()
+    seen = told.get(seat_url(game, 3)).content.decode()
+    told.post(seat_url(game, 3), {"hand_number": 1, "estimate": 40})
+    after = told.get(seat_url(game, 3)).content.decode()
+
+    assert "An estimate for you was sealed on the phone passed round at" in seen
+    assert "150" not in seen
+    assert Estimate.objects.get(game=game, number=1, seat=3).value == 40
+    assert "sealed on the phone passed round" not in after
+
+
+def test_a_new_seat_link_for_a_table_not_being_played_is_refused_in_words(club, make_user):
+    t = differenzler(club)
+    players(t)
+    draft = services.schedule_next_pass(t)
+    table = draft.tables.first()
+    director = phone()
+    director.force_login(make_user("admin", club, name="director"))
+
+    answer = director.post(
+        reverse("tournaments:new_seat_link", args=[t.pk, table.pk]), {"side": 0}, follow=True
+    )
+
+    assert answer.status_code == 200
+    assert "Only a Différenzler table has a link per player." in answer.content.decode()

@@ -12,9 +12,10 @@ result, checked so that nobody can guess another side's code.
 - A code typed in another side's box is a wrong code for that box like any other:
   telling it apart would let a side try the others' codes in its own box.
 - Guessing is slow as well as counted: at most ``LINK_GUESSES`` wrong codes per table
-  (its link) in ``LINK_WINDOW``, and ``ADDRESS_GUESSES`` from one client address in
-  ``ADDRESS_WINDOW``, across all tables; past that no code is compared until the
-  window has room again.
+  (its link) in ``LINK_WINDOW``, and ``ADDRESS_GUESSES`` from one client address (an
+  IPv6 /64) in ``ADDRESS_WINDOW``, across all tables; past that no code is compared
+  until the window has room again. A club room shares one address: that bound is
+  wide, and the count per code is what makes guessing hopeless.
 
 The counts are rows of the database (``Table.wrong_codes``, ``TableEvent``), kept on
 the server per code; nothing the client sends widens them.
@@ -23,6 +24,7 @@ the server per code; nothing the client sends widens them.
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import math
 import uuid
 
@@ -35,8 +37,26 @@ from django.utils.translation import ngettext
 from tournaments.models import CODE_BUDGET, Table, TableEvent
 from tournaments.services.common import TournamentRuleBroken
 
+# Per table link: a table fumbling its codes waits a minute. Per client address: a whole
+# club room usually shares one public address (the venue's Wi-Fi), so it allows what
+# the honest tables of a big evening mistype when a pass ends, while a phone holding a
+# few tables' links cannot try codes quickly at all of them.
 LINK_GUESSES, LINK_WINDOW = 3, dt.timedelta(minutes=1)
-ADDRESS_GUESSES, ADDRESS_WINDOW = 10, dt.timedelta(minutes=10)
+ADDRESS_GUESSES, ADDRESS_WINDOW = 30, dt.timedelta(minutes=10)
+IPV6_PREFIX = 64  # one phone or home gets a whole /64: its addresses count together
+
+
+def address_key(address: str | None) -> str | None:
+    """The client address as it is counted: itself for IPv4, its /64 for IPv6."""
+    if address is None:
+        return None
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return None
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/{IPV6_PREFIX}", strict=False).network_address)
+    return str(parsed)
 
 
 class TooFast(TournamentRuleBroken):
@@ -181,6 +201,7 @@ def refusal(
         ).exists()
     ):  # the same form with the same code again (a reload, a double tap)
         return _wrong_message(players, CODE_BUDGET - table.wrong_codes_of(side))
+    address = address_key(address)
     too_fast = _too_fast(table, address)
     if too_fast is not None:
         raise too_fast

@@ -93,12 +93,14 @@ def _with_code(
 def unlock_codes(table: Table, *, director: Any = None) -> Table:
     """The director lets the sides locked by wrong codes sign again (after checking
     who is at the table), each side once (``CODE_UNLOCKS``): a side locked again is
-    signed for by the director (``sign_for``). Kept in the table's record."""
+    signed for by the director (``sign_for``). A side not locked keeps its count and
+    its unlock. Kept in the table's record."""
     table = locked_table(table)
     counts = [table.wrong_codes_of(side) for side in range(table.sides)]
     unlocks = [table.unlocks[s] if s < len(table.unlocks) else 0 for s in range(table.sides)]
-    again = [side for side in range(table.sides) if counts[side] and table.unlockable(side)]
-    if not again and any(table.code_locked(side) for side in range(table.sides)):
+    locked = [side for side in range(table.sides) if table.code_locked(side)]
+    again = [side for side in locked if table.unlockable(side)]
+    if locked and not again:
         raise TournamentRuleBroken(
             _(
                 "This table was unlocked once already: check the game with the side that "

@@ -3,16 +3,16 @@ and an action with its message."""
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.text import slugify
 
 from clubs import access
 from clubs.models import Role
+from jassclub.qr import qr_svg
 from tournaments import services
 from tournaments.models import Entry, Pass, Table, Tournament
 
@@ -76,4 +76,4 @@ def file_name(tournament: Tournament, what: str, extension: str) -> str:
 def standings_qr(request: HttpRequest, tournament: Tournament) -> SafeString:
     """The QR code of the standings page, as inline SVG (drawn here, never fetched)."""
     url = request.build_absolute_uri(reverse("tournaments:standings", args=[tournament.pk]))
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4))  # segno's own SVG
+    return qr_svg(url, scale=4)

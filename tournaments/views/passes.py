@@ -3,16 +3,15 @@ take back and close; the table cards of a pass (PDF)."""
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from jassclub.qr import qr_svg
 from scoring import rules
 from scoring.models import SeatLink
 from scoring.suits import trump_label
@@ -156,10 +155,8 @@ def _seat_qrs(request: HttpRequest, round_: Pass) -> dict[tuple[int, int], str]:
     (never on the table's screen): (game id, seat) -> SVG."""
     links = SeatLink.objects.filter(game__table__round=round_, revoked_at__isnull=True)
     return {
-        (link.game_id, link.seat): mark_safe(  # segno's own SVG
-            segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m").svg_inline(
-                scale=2
-            )
+        (link.game_id, link.seat): qr_svg(
+            request.build_absolute_uri(link.get_absolute_url()), scale=2
         )
         for link in links
     }
@@ -186,7 +183,7 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
                 "seats": [entries[i] for i in table.seats],
                 "around": _around_the_table(tournament, table, entries, sides),
                 "sides": list(zip(sides, table.codes, own, strict=False)),
-                "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3)),  # our own SVG
+                "qr": qr_svg(url),
                 "url": url,
             }
         )

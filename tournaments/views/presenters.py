@@ -74,6 +74,9 @@ def passes_shown(
                     if playing and not t.settled
                     else [],
                     "unlockable": any(t.code_locked(s) and t.unlockable(s) for s in range(t.sides)),
+                    "sign_for_locked": any(
+                        t.code_locked(s) and not t.unlockable(s) for s in range(t.sides)
+                    ),
                     "phones": [
                         (side, name, phones.get((t.game_id, side)))
                         for side, name in enumerate(sides)

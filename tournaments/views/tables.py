@@ -3,9 +3,6 @@ and the director's decision or the totals of a paper sheet."""
 
 from __future__ import annotations
 
-import io
-
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import access
 from clubs.models import Role
 from jassclub.proxies import client_ip
+from jassclub.qr import qr_response
 from scoring.models import Game, SeatLink
 from scoring.views.common import device_name
 from scoring.views.table import table_with_forms
@@ -256,8 +254,11 @@ def new_seat_link(request: HttpRequest, tournament_id: int, table_id: int) -> Ht
     """A Différenzler player's seat link made again (their phone changed, or another
     phone opened their seat): the old one opens nothing any more."""
     tournament, table = directed_table(request, tournament_id, table_id)
+    if table.game_id is None or table.sides <= 2:  # a draft, or a table of teams
+        messages.error(request, _("Only a Différenzler table has a link per player."))
+        return redirect(tournament)
     form = SideForm(request.POST)
-    if not form.is_valid() or form.cleaned_data["side"] >= table.sides or table.sides <= 2:
+    if not form.is_valid() or form.cleaned_data["side"] >= table.sides:
         messages.error(request, _("Choose the player who gets a new link."))
         return redirect(tournament)
     side = form.cleaned_data["side"]
@@ -285,7 +286,7 @@ def seat_qr(request: HttpRequest, tournament_id: int, table_id: int, side: int) 
     ).first()
     if link is None:
         raise Http404
-    return _qr_response(request.build_absolute_uri(link.get_absolute_url()))
+    return qr_response(request.build_absolute_uri(link.get_absolute_url()))
 
 
 @require_GET
@@ -294,17 +295,9 @@ def table_qr(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRes
     """The QR code of a table's current link, for the director to show on a phone
     (after replacing the link, the table scans it here instead of a new card)."""
     _tournament, table = directed_table(request, tournament_id, table_id)
-    return _qr_response(
+    return qr_response(
         request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
     )
-
-
-def _qr_response(url: str) -> HttpResponse:
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2)
-    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-    response["Cache-Control"] = "private, no-store"  # a replaced link must not linger
-    return response
 
 
 @require_POST
