@@ -58,6 +58,12 @@ class TableExtra:
         games have none: their points count in the standings, RULES.md §9)."""
         return True
 
+    def held(self, game: Game) -> bool:
+        """Whether the game's hands are out of its scorers' hands for now: its result
+        settled, or disputed (the tournament director checks it). Then only a club
+        admin changes them, and the table's screen offers no correction or undo."""
+        return self.settled(game)
+
     def seats_private(self, game: Game) -> bool:
         """Whether a Différenzler game's seats belong to their players alone: their
         seat links are handed to each player by someone else (a tournament prints

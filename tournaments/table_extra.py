@@ -67,6 +67,16 @@ def replaced_link(request: HttpRequest, game_id: int) -> HttpResponse | None:
     return render(request, "tournaments/link_replaced.html", status=410)
 
 
+def _set_aside(table: Table) -> set[int]:
+    """The sides whose signature a dispute set aside: they signed before the table was
+    last disputed (a dispute withdraws every signature; each side signs again)."""
+    if table.state != Table.DISPUTED:
+        return set()
+    events = list(table.events.filter(kind__in=(TableEvent.SIGNED, TableEvent.DISPUTED)))
+    last = max((i for i, e in enumerate(events) if e.kind == TableEvent.DISPUTED), default=-1)
+    return {e.side for e in events[:last] if e.kind == TableEvent.SIGNED and e.side is not None}
+
+
 class TournamentTable(TableExtra):
     related = ("table__round__tournament",)
     unlisted = Q(table__isnull=False)
@@ -100,12 +110,18 @@ class TournamentTable(TableExtra):
             sort_keys=True,
         )
 
+    def held(self, game: Game) -> bool:
+        """A settled result, or a disputed one: the director checks the game, corrects
+        it if needed and settles it, or every side signs again; the table's phone no
+        longer changes its hands."""
+        return game.table.settled or game.table.state == Table.DISPUTED
+
     def grants(self, request: HttpRequest, game: Game, needed: str) -> bool:
         """The phone that opened the table's link scores the game until its result
-        is settled, and still sees it after; never what needs a club admin."""
+        is settled or disputed, and still sees it after; never what needs a club admin."""
         if needed not in (Role.MEMBER, Role.SCORER) or not table_granted(request, game):
             return False
-        return needed == Role.MEMBER or not self.settled(game)
+        return needed == Role.MEMBER or not self.held(game)
 
     def opened(self, request: HttpRequest, game_id: int) -> HttpResponse | bool | None:
         if str(game_id) not in table_grants(request):
@@ -119,6 +135,10 @@ class TournamentTable(TableExtra):
         (``StaleScreen`` or ``ReasonNeeded`` otherwise, nothing stored)."""
         # read again now that the game is locked: the joined row is as it was before the wait
         table = Table.objects.select_for_update().get(game_id=game.pk)
+        if table.state == Table.DISPUTED and not author.director:
+            raise StaleScreen(
+                _("This table's result is disputed: the tournament director checks the game.")
+            )
         if not table.settled:
             return None
         if not author.director:
@@ -186,6 +206,7 @@ class TournamentTable(TableExtra):
             "seen_totals": ":".join(str(total) for total in totals),
             "signed": signed,
             "signed_before": {int(side) for side in table.signatures} - signed,
+            "set_aside": _set_aside(table) - signed,
             "locked_sides": {side for side in range(table.sides) if table.code_locked(side)},
             "confirm": confirm or ConfirmForm(),
             "dispute": dispute or DisputeForm(),

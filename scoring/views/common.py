@@ -51,11 +51,12 @@ def teams_only() -> NoReturn:
 
 def check(request: HttpRequest, game: Game, needed: str) -> Game:
     """Access to a game through its club's roles, or what its extra grants (a
-    tournament table's link); a settled result is changed by a club admin only."""
+    tournament table's link); a settled or disputed result is changed by a club admin
+    only."""
     extra = extras.extra_for(game)
     if extra.grants(request, game, needed):
         return game
-    if extra.settled(game) and needed == Role.SCORER:
+    if extra.held(game) and needed == Role.SCORER:
         needed = Role.ADMIN
     return game_access.check_game(request.user, game, needed)
 

@@ -120,7 +120,7 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
     version = _scorer_version(game, view, state, links.values())
     context = {
         **extra.screen(request, view, **forms),  # type: ignore[arg-type]
-        "settled": extra.settled(game),
+        "settled": extra.held(game),
         "view": view,
         "state": state,
         "trumps": [trump_label(t, game.suit_style) for t in view.ruleset.trumps],

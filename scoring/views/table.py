@@ -66,7 +66,7 @@ def _table(
     context = {
         "view": view,
         "can_score": can_score(request, view.game),
-        "settled": extra.settled(view.game),
+        "settled": extra.held(view.game),
         "form": form or _hand_form(view),
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
         "poll_url": reverse("scoring:live", args=[view.game.pk])
@@ -83,7 +83,7 @@ def _table(
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id, individual=True)
     if game.individual:  # the Différenzler table is its scorers'; others see the game
-        if not can_score(request, game) and not extras.extra_for(game).settled(game):
+        if not can_score(request, game) and not extras.extra_for(game).held(game):
             return redirect("scoring:game", game.pk)  # (a settled table shows its result)
         return differenzler.table(request, game)
     return _table(request, game_view(game))
