@@ -403,7 +403,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     key = request.COOKIES.get(_seat_cookie(link))
     device = device_name(request)
     if link.holder and not estimates.holds(link, key):
-        estimates.refuse_other_phone(link, device)
+        if not request.htmx:  # a redraw asked before this very phone got its key is none
+            estimates.refuse_other_phone(link, device)
         return _held_elsewhere(request, link)
     game = Game.objects.with_everything().get(pk=link.game_id)
     view = diff_view(game)

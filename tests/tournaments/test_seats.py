@@ -282,3 +282,17 @@ def test_a_new_seat_link_for_a_table_not_being_played_is_refused_in_words(club, 
 
     assert answer.status_code == 200
     assert "Only a Différenzler table has a link per player." in answer.content.decode()
+
+
+def test_a_redraw_asked_before_the_phone_got_its_key_is_no_attempt(table_and_game):
+    """The seat's phone polls while its first estimate is on the way: a redraw that
+    left before the answer brought the key is refused, but is not an attempt to tell
+    the player about (it would redraw the box under their thumb)."""
+    _table, game = table_and_game
+    anne = phone()
+    anne.post(seat_url(game, 0), {"hand_number": 1, "estimate": 61})
+
+    late = phone().get(seat_url(game, 0), HTTP_HX_REQUEST="true")
+
+    assert late.status_code == 403
+    assert not EstimateChange.objects.filter(action="refused").exists()
