@@ -62,9 +62,12 @@ format: install
 	$(VENV)/bin/ruff format .
 
 # Translations: makemessages needs GNU gettext (apt-get install gettext);
-# the compiled .mo files are committed so that `make run` needs none.
+# the compiled .mo files are committed so that `make run` needs none. The words
+# follow locale/fr/GLOSSARY.md and locale/de/GLOSSARY.md; French spaces and
+# apostrophes are set by scripts/french_typography.py.
 messages: install
-	$(PY) manage.py makemessages -l fr -l de --no-obsolete --ignore=.venv --ignore=.tools --ignore=tests
+	$(PY) manage.py makemessages -l fr -l de --no-obsolete --ignore=.venv --ignore=.tools --ignore=tests --ignore=test-artifacts
+	$(PY) scripts/french_typography.py
 	$(PY) scripts/compile_messages.py
 
 clean:

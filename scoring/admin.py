@@ -159,6 +159,10 @@ class GameAdmin(admin.ModelAdmin):
     date_hierarchy = "played_on"
     search_fields = ["name", "teams__name", "teams__players__name"]
 
+    def get_queryset(self, request):
+        # what a game's name is composed from (Game.title), read with it
+        return super().get_queryset(request).select_related(*extras.related())
+
 
 class PlayerInline(admin.TabularInline):
     model = Player
@@ -170,4 +174,7 @@ class PlayerInline(admin.TabularInline):
 class TeamAdmin(admin.ModelAdmin):
     inlines = [PlayerInline]
     list_display = ["name", "game", "index"]
-    list_select_related = ["game"]
+
+    def get_queryset(self, request):
+        related = ["game", *(f"game__{path}" for path in extras.related())]
+        return super().get_queryset(request).select_related(*related)

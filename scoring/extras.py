@@ -53,6 +53,12 @@ class TableExtra:
         changes its hands, by a correction with a reason."""
         return False
 
+    def title(self, game: Game) -> str | None:
+        """The game's name as shown, composed in the reader's language from what the
+        extra knows (a tournament table's game: its tournament, pass and table), or
+        None to show the name the game keeps (``Game.name``, which its file carries)."""
+        return None
+
     def names_winner(self, game: Game) -> bool:
         """Whether the game's pages name a winner once it is over (a tournament's
         games have none: their points count in the standings, RULES.md §9)."""

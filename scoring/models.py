@@ -86,10 +86,19 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or _("Game %(id)s") % {"id": self.pk}
+        return self.title()
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:game", args=[self.pk])
+
+    def title(self) -> str:
+        """The game's name on the screen: composed by the game's extra in the active
+        language when it makes one (a tournament table's game, from its tournament,
+        pass and table), else the name the game keeps. The game file and the exports
+        carry ``name`` itself. (Select ``extras.related()`` with the game to spare
+        queries.)"""
+        composed = extras.extra_for(self).title(self)
+        return composed or self.name or _("Game %(id)s") % {"id": self.pk}
 
     @property
     def rules(self) -> rules.Ruleset:

@@ -72,7 +72,7 @@ def test_the_account_page_asks_before_dropping_hands_still_waiting(client):
     ("language", "words"),
     [
         ("fr", ("Des donnes attendent sur ce téléphone", "Annuler")),
-        ("de", ("Auf diesem Telefon warten Spiele", "Abbrechen")),
+        ("de", ("Auf diesem Handy warten Spiele", "Abbrechen")),
     ],
 )
 def test_the_sign_out_question_is_translated(client, language, words):

@@ -106,8 +106,9 @@ class TournamentForm(forms.ModelForm):
         label=_("Imposed trump order"),
         required=False,
         help_text=_(
-            "One trump per hand, separated by commas (e.g. Hearts, Spades, Obe-abe); "
-            "empty: equal blocks of the four suits."
+            "One trump per hand, separated by commas (e.g. Hearts, Spades, Obe-abe), named "
+            "in French, German or English, or as a German-Swiss suit (Rosen, Schellen, "
+            "Schilten, Eicheln); empty: equal blocks of the four suits."
         ),
     )
 
@@ -202,7 +203,11 @@ class TournamentForm(forms.ModelForm):
         if order and hands and len(order) != hands and not differenzler:
             self.add_error(
                 "trump_order_text",
-                _("%(count)s trumps for %(hands)s hands: give one per hand.")
+                ngettext(
+                    "%(count)s trump typed: give one per hand, %(hands)s in all.",
+                    "%(count)s trumps typed: give one per hand, %(hands)s in all.",
+                    len(order),
+                )
                 % {"count": len(order), "hands": hands},
             )
         order = [data.get(f"tie_break_{n}") for n in (1, 2, 3)]

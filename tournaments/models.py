@@ -9,6 +9,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.text import Truncator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from jassclub.links import RevocableLink
@@ -254,6 +256,18 @@ class Table(RevocableLink):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.number}"
+
+    def game_title(self, limit: int | None = None) -> str:
+        """The name of the table's game in the active language ("Preisjass · pass 1 ·
+        table 3"): its screens compose it for each reader (``TournamentTable.title``);
+        publishing keeps it in the club's language as the game's own name, with the
+        tournament's name cut to ``limit`` characters to fit the game's record."""
+        tournament = self.round.tournament.name
+        return gettext("%(tournament)s · pass %(pass)s · table %(table)s") % {
+            "tournament": tournament if limit is None else Truncator(tournament).chars(limit),
+            "pass": self.round.number,
+            "table": self.number,
+        }
 
     @property
     def sides(self) -> int:

@@ -90,6 +90,12 @@ class TournamentTable(TableExtra):
         tournament = game.table.round.tournament
         return None if tournament.differenzler else tournament.trump_of_hand(number)
 
+    def title(self, game: Game) -> str:
+        """In the reader's language, whatever the club's: the name the game keeps was
+        made in the club's language when the pass was published (it is what the game's
+        file carries)."""
+        return game.table.game_title()
+
     def names_winner(self, game: Game) -> bool:
         return False  # its points count in the tournament's standings
 

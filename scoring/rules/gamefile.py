@@ -263,7 +263,9 @@ def _compare_hands(given: Mapping[str, Any], expected: list[dict[str, Any]]) -> 
     hands = given["hands"]
     if not isinstance(hands, list) or len(hands) != len(expected):
         template = (
-            gettext_noop("the file has {given} hand results for {count} hands")
+            gettext_noop(
+                "the number of hand results ({given}) is not the number of hands ({count})"
+            )
             if isinstance(hands, list)
             else gettext_noop("must be a list of {count} hand results, one for each hand")
         )

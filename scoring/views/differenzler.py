@@ -375,8 +375,9 @@ def new_seat_link(request: HttpRequest, game_id: int, seat: int) -> HttpResponse
 
 
 def _seat_link(token: str) -> SeatLink:
+    related = ["game", *(f"game__{path}" for path in extras.related())]  # its title
     return get_object_or_404(
-        SeatLink.objects.select_related("game"), token=token, revoked_at__isnull=True
+        SeatLink.objects.select_related(*related), token=token, revoked_at__isnull=True
     )
 
 

@@ -206,7 +206,7 @@ def test_an_individual_tournament_in_french_and_german_at_360_px(browser, live_s
     phone.locator(".points-input").fill("100")
     phone.locator("button.save-hand").click()
     phone.wait_for_function(NEXT_HAND, arg=1)
-    expect(phone.get_by_text("Beide Teams unterschreiben das Resultat")).to_be_visible()
+    expect(phone.get_by_text("Beide Teams bestätigen das Resultat")).to_be_visible()
     sign(phone, 1, "999999" if "999999" not in table.codes else "888888")
     expect(phone.get_by_text("Das ist nicht der Code auf dem Zettel dieses Teams")).to_be_visible()
     expect(phone.locator("#code-1")).to_have_value("")  # the refused code is gone

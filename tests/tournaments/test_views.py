@@ -330,12 +330,17 @@ def test_a_tournament_is_set_up_with_trumps_in_any_language_and_ordered_tie_brea
         short = TournamentForm(data | {"trump_order_text": "Cœur, Trèfle"})
         assert twice.errors["tie_break_2"] == ["Each tie-break once."]
         assert unknown.errors["trump_order_text"] == ["Unknown trump: Joker"]
-        assert short.errors["trump_order_text"] == ["2 trumps for 3 hands: give one per hand."]
+        assert short.errors["trump_order_text"] == ["2 trumps typed: give one per hand, 3 in all."]
         nothing = TournamentForm(data | {"passes": "0", "hands": "0"})
         assert nothing.errors == {
             "passes": ["Ensure this value is greater than or equal to 1."],
             "hands": ["Ensure this value is greater than or equal to 1."],
         }
+    with translation.override("fr"):  # one trump is singular in French (and 0 would be)
+        one = TournamentForm(data | {"trump_order_text": "Cœur"})
+        assert one.errors["trump_order_text"] == [
+            "1 atout saisi\u00a0: indiquez-en un par donne, 3 en tout."
+        ]
 
 
 def test_a_team_is_two_different_players_who_play_for_no_other_entry(director, club):

@@ -150,11 +150,7 @@ def publish_pass(round_: Pass, anyway: bool = False) -> Pass:
     names = {e.pk: e for e in tournament.entries.all()}
     for table in round_.tables.all():
         with translation.override(tournament.club.language):  # the club's records
-            name = _("%(tournament)s · pass %(pass)s · table %(table)s") % {
-                "tournament": fit_name(tournament.name, gamefile.MAX_NAME - 50),
-                "pass": round_.number,
-                "table": table.number,
-            }
+            name = table.game_title(gamefile.MAX_NAME - 50)  # shown composed: Game.title
         if tournament.differenzler:  # four players, their estimates sealed at the table
             players = tuple(
                 fit_name(names[i].player_1, gamefile.MAX_PLAYER_NAME) for i in table.seats

@@ -64,10 +64,9 @@ def _progress(tournament: Tournament) -> str:
     if playing is not None:
         return _("pass %(number)s being played") % {"number": playing.number}
     closed = sum(1 for p in passes if p.state == Pass.CLOSED)
-    return _("%(closed)s of %(passes)s passes played") % {
-        "closed": closed,
-        "passes": tournament.passes,
-    }
+    return ngettext(  # one English form; French says "0 passe jouée", "1 passe jouée"
+        "%(closed)s of %(passes)s passes played", "%(closed)s of %(passes)s passes played", closed
+    ) % {"closed": closed, "passes": tournament.passes}
 
 
 def director_page(

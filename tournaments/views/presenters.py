@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import SeatLink
 from tournaments import checks, services
@@ -52,7 +53,11 @@ def passes_shown(
                     "table": t,
                     "seated": [entries[i].name for i in t.seats],
                     "state": shown.state,
-                    "label": _("being played · %(played)s of %(hands)s hands played")
+                    "label": ngettext(  # French: "1 donne jouée"
+                        "being played · %(played)s of %(hands)s hands played",
+                        "being played · %(played)s of %(hands)s hands played",
+                        shown.played,
+                    )
                     % {"played": shown.played, "hands": tournament.hands}
                     if shown.state == Table.MISSING and shown.played
                     else labels[shown.state],
