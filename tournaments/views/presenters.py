@@ -10,7 +10,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from scoring.models import SeatLink
 from tournaments import checks, services
@@ -126,14 +126,14 @@ def passes_shown(
 
 #: the tables of a pass the director looks at, as the summary counts them and the
 #: page shows them (``?show=``); "attention": all but the settled, and paper results
-KINDS = {
-    "attention": gettext_lazy("Needs attention"),
-    "confirmed": gettext_lazy("Confirmed or decided"),
-    "disputed": gettext_lazy("Disputed"),
-    "locked": gettext_lazy("Locked after wrong codes"),
-    "entered": gettext_lazy("Entered, not confirmed"),
-    "missing": gettext_lazy("Not entered yet"),
-    "paper": gettext_lazy("From the paper sheet"),
+KINDS = {  # said of the tables: "Disputed: 1 of 30 tables"
+    "attention": pgettext_lazy("tables", "Needs attention"),
+    "confirmed": pgettext_lazy("tables", "Confirmed or decided"),
+    "disputed": pgettext_lazy("tables", "Disputed"),
+    "locked": pgettext_lazy("tables", "Locked after wrong codes"),
+    "entered": pgettext_lazy("tables", "Entered, not confirmed"),
+    "missing": pgettext_lazy("tables", "Not entered yet"),
+    "paper": pgettext_lazy("tables", "From the paper sheet"),
 }
 #: the order of the tables that need attention: what the director must act on first
 URGENCY = ("disputed", "locked", "entered", "missing", "paper")
