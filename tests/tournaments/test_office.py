@@ -146,6 +146,7 @@ def test_a_closed_pass_and_its_table_open_when_its_paper_sheet_is_refused(direct
 
     html = refused.content.decode()
     assert refused.status_code == 422
+    assert f'hx-get="{night.tournament.get_absolute_url()}"' in html  # not the POST's
     assert '<details class="pass-fold" open>' in html
     assert opened(html) == [closed.pk]
     assert "autofocus" in html.split(f'id="table-{closed.pk}"')[1].split("</h3>")[0]

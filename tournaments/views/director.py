@@ -97,6 +97,9 @@ def director_page(
         "summary": summary,
         "jump": shown,
         "focus": not request.htmx,  # the page opened on a table or a count, not a refresh
+        # the passes refresh as shown (a refused form is drawn at its POST's address)
+        "refresh": tournament.get_absolute_url()
+        + (f"?{request.GET.urlencode()}" if request.method == "GET" and request.GET else ""),
         # the last results sheet built off the request path (a big tournament's)
         "sheet": tournament.results_sheets.defer("pdf").order_by("-created_at").first(),
         "entries": [e for e in everyone if query.casefold() in e.name.casefold()]
