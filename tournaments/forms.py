@@ -290,6 +290,27 @@ class EntryForm(forms.Form):
         return data
 
 
+class OfficeForm(forms.Form):
+    """What the director's page opens of the pass at its top (a GET, without script):
+    the tables of one kind (``show``: a count of the summary, or those that need the
+    director), or one table, by its number (``table``: the jump)."""
+
+    SHOWN = ("attention", "confirmed", "disputed", "locked", "entered", "missing", "paper")
+
+    show = forms.ChoiceField(choices=[(kind, kind) for kind in SHOWN], required=False)
+    table = forms.IntegerField(
+        label=_("Table"),
+        min_value=1,
+        max_value=999,
+        required=False,
+        error_messages={
+            "invalid": _("Type a table's number."),
+            "min_value": _("Type a table's number."),
+            "max_value": _("Type a table's number."),
+        },
+    )
+
+
 PAPER_NUMBER = {
     "invalid": _("Give both totals as whole numbers."),
     "required": _("Give both totals as whole numbers."),

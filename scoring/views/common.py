@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.http import quote_etag, urlencode
+from django.utils.http import quote_etag, url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 
 from clubs import access
@@ -156,6 +156,22 @@ def starting_clubs(request: HttpRequest) -> list[Club]:
 def member_names(clubs: list[Club]) -> list[str]:
     """The members' names of these clubs, for a start form's seats to offer."""
     return sorted({m.name for m in Member.objects.filter(club__in=clubs)})
+
+
+def return_to(request: HttpRequest) -> str:
+    """Where a page opened from another page returns once done (``?next=``: a page of
+    this site only, e.g. the page of a tournament's director that opened a correction
+    of one of its tables), or "" for the page's own way back."""
+    url = request.GET.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return url if url and safe else ""
+
+
+def with_return(url: str, back: str) -> str:
+    """``url``, returning to ``back`` once done (see ``return_to``)."""
+    return f"{url}?{urlencode({'next': back})}" if back else url
 
 
 VERSION = re.compile(r"[0-9a-f]{1,64}")  # a screen's fingerprint, as the pages write it

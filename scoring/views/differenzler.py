@@ -45,7 +45,9 @@ from scoring.views.common import (
     poll_answer,
     posted_number,
     remember_device,
+    return_to,
     starting_clubs,
+    with_return,
 )
 
 POLL = "every 3s"
@@ -233,10 +235,11 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
     """Put right the card points of a scored hand (``scoring:correct_hand`` for a
     Différenzler game): the scorer's, or the director's once a tournament table is
     settled, saying why."""
+    back = return_to(request)  # the page that opened the correction, if not the table
     stored = next((hand for hand in game.hands.all() if hand.number == number), None)
     if stored is None:
         messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
-        return redirect("scoring:table", game.pk)
+        return redirect(back or reverse("scoring:table", args=[game.pk]))
     played = stored.to_diff()
     initial = {
         "hand_number": number,
@@ -263,10 +266,12 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
             form.add_error("reason", str(needed))
         except StaleScreen as stale:
             messages.warning(request, str(stale))
-            return redirect("scoring:correct_hand", game.pk, number)
+            return redirect(
+                with_return(reverse("scoring:correct_hand", args=[game.pk, number]), back)
+            )
         else:
             messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-            return redirect("scoring:table", game.pk)
+            return redirect(back or reverse("scoring:table", args=[game.pk]))
     context = {
         "view": diff_view(game),
         "form": form,
@@ -274,6 +279,7 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
         "trump": trump_label(played.trump, game.suit_style),
         "estimates": list(zip(names, played.estimates, strict=True)),
         "needs_reason": extras.extra_for(game).settled(game),
+        "back": back,
     }
     status = 422 if form.is_bound else 200
     return remember_device(

@@ -35,8 +35,10 @@ from scoring.views.common import (
     poll_answer,
     posted_number,
     remember_device,
+    return_to,
     signed_in_or_table_link,
     teams_only,
+    with_return,
 )
 
 
@@ -241,11 +243,12 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     game = game_for(request, game_id, Role.SCORER, individual=True)
     if game.individual:  # a Différenzler hand: its card points only
         return differenzler.correct_points(request, game, number)
+    back = return_to(request)  # the page that opened the correction, if not the table
     view = game_view(game)
     stored = next((hand for hand in game.hands.all() if hand.number == number), None)
     if stored is None:
         messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
-        return redirect("scoring:table", game_id)
+        return redirect(back or reverse("scoring:table", args=[game_id]))
     initial = HandForm.initial_for(
         number, stored.to_rules(), services.hand_version(stored), view.ruleset.weis
     )
@@ -265,6 +268,7 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         "number": number,
         "stored": stored,
         "needs_reason": settled,
+        "back": back,
     }
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -284,10 +288,12 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
             form.add_error("reason", str(needed))
         except services.StaleScreen as stale:
             messages.warning(request, str(stale))
-            return redirect("scoring:correct_hand", game_id, number)
+            return redirect(
+                with_return(reverse("scoring:correct_hand", args=[game_id, number]), back)
+            )
         else:
             messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-            return redirect("scoring:table", game_id)
+            return redirect(back or reverse("scoring:table", args=[game_id]))
     status = 422 if form.is_bound else 200
     return remember_device(
         request, render(request, "scoring/correct_hand.html", context, status=status)

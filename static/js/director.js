@@ -11,12 +11,14 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 
 // The entries' search filters the list as the director types (the form sends the
-// same search to the server without this script).
+// same search to the server without this script), opening the list if it is folded.
 document.addEventListener("input", (event) => {
   const field = event.target;
   if (!field.matches || !field.matches("input[data-filter]")) return;
   const wanted = field.value.trim().toLocaleLowerCase();
   document.querySelectorAll(field.dataset.filter).forEach((line) => {
     line.hidden = wanted !== "" && !line.textContent.toLocaleLowerCase().includes(wanted);
+    const fold = line.closest("details");
+    if (wanted !== "" && fold) fold.open = true;
   });
 });

@@ -117,7 +117,8 @@ def test_eight_teams_over_three_passes(director, browser, live_server):
                 screenshot(phone, "tournament-table-confirmed")
             phone_context.close()
         page.reload()
-        if number == 2:  # the disputed table: the director looks, then decides
+        if number == 2:  # the disputed table: the director opens it from the count, decides
+            page.locator(".evening-summary").get_by_role("link", name="1 disputed").click()
             disputed = page.locator(".table-line.state-disputed")
             expect(disputed).to_contain_text("disputes: Hand 2 was ours")
             screenshot(page, "tournament-director-disputed")

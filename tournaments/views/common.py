@@ -54,17 +54,32 @@ def side_names(tournament: Tournament, table: Table, entries: dict[int, Entry]) 
 
 
 def act(
-    request: HttpRequest, tournament: Tournament, action, done: str, where: str = ""
+    request: HttpRequest,
+    tournament: Tournament,
+    action,
+    done: str,
+    where: str = "",
+    table: Table | None = None,
 ) -> HttpResponse:
     """Run a service, then back to the director's page with what it did, or why it
-    was refused (``where``: which table, said first)."""
+    was refused (``where``: which table, said first; ``table``: the page opens it)."""
     try:
         action()
     except services.TournamentRuleBroken as broken:
         messages.error(request, f"{where}: {broken}" if where else str(broken))
     else:
         messages.success(request, done)
-    return redirect(tournament)
+    return at_table(tournament, table) if table is not None else redirect(tournament)
+
+
+def at_table(tournament: Tournament, table: Table) -> HttpResponse:
+    """Back to the director's page on ``table``: while its pass is played, opened,
+    everything at hand and the focus on it (``?table=``, the page's jump); a table of
+    a pass played before, at its line."""
+    url = tournament.get_absolute_url()
+    if table.round.state == Pass.PUBLISHED:
+        return redirect(f"{url}?table={table.number}")
+    return redirect(f"{url}#table-{table.pk}")
 
 
 def file_name(tournament: Tournament, what: str, extension: str) -> str:

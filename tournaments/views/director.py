@@ -19,14 +19,15 @@ from tournaments.forms import (
     ConfirmDeleteForm,
     EntriesFileForm,
     EntryForm,
+    OfficeForm,
     TournamentForm,
 )
-from tournaments.models import Pass, Table, Tournament
+from tournaments.models import Pass, Tournament
 from tournaments.standings import DIFFERENZLER_TIE_BREAKS, TIE_BREAKS
 from tournaments.views.common import (
     directed_tournament,
 )
-from tournaments.views.presenters import passes_shown
+from tournaments.views.presenters import office, passes_shown
 
 
 @require_http_methods(["GET", "POST"])
@@ -81,6 +82,9 @@ def director_page(
     typed (``entry_form``; ``paper``: the table, the form and why)."""
     entries = {e.pk: e for e in tournament.entries.all()}
     rounds = passes_shown(tournament, entries, paper)
+    shown = OfficeForm(request.GET)  # a count's tables, or the table jumped to
+    wanted = shown.cleaned_data if shown.is_valid() else {}
+    summary = office(rounds, wanted.get("show") or "", wanted.get("table"), paper)
     closed = any(item["round"].state == Pass.CLOSED for item in rounds)
     standings = (
         [(s, entries[s.entry]) for s in services.current_standings(tournament)] if closed else []
@@ -89,7 +93,12 @@ def director_page(
     query = request.GET.get("q", "").strip()[:100]  # the entries' search, without script
     context = {
         "tournament": tournament,
-        "summary": _summary(rounds),
+        "summary": summary,
+        "jump": shown,
+        "focus": not request.htmx,  # the page opened on a table or a count, not a refresh
+        # the passes refresh as shown (a refused form is drawn at its POST's address)
+        "refresh": tournament.get_absolute_url()
+        + (f"?{request.GET.urlencode()}" if request.method == "GET" and request.GET else ""),
         # the last results sheet built off the request path (a big tournament's)
         "sheet": tournament.results_sheets.defer("pdf").order_by("-created_at").first(),
         "entries": [e for e in everyone if query.casefold() in e.name.casefold()]
@@ -114,23 +123,6 @@ def director_page(
     if request.htmx and request.method == "GET":  # the passes refresh while tables play
         return render(request, "tournaments/director.html#passes", context)
     return render(request, "tournaments/director.html", context, status=status)
-
-
-def _summary(rounds: list[dict]) -> dict | None:
-    """Where the evening stands, said at the top of the director's page: the pass
-    being played (or the last one), how many of its tables are confirmed, disputed
-    or locked after wrong codes."""
-    if not rounds:
-        return None
-    item = next((i for i in rounds if i["round"].state == Pass.PUBLISHED), rounds[-1])
-    lines = item["tables"]
-    return {
-        "round": item["round"],
-        "tables": len(lines),
-        "confirmed": sum(1 for line in lines if line["state"] in (Table.CONFIRMED, Table.DECIDED)),
-        "disputed": sum(1 for line in lines if line["state"] == Table.DISPUTED),
-        "locked": sum(1 for line in lines if line["locked"]),
-    }
 
 
 def _ranking_words(ranking: dict) -> str:

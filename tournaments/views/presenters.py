@@ -1,14 +1,16 @@
 """The director's page as it shows a tournament's passes: each table with its
 seats, state, totals, signatures, locks and record, each draft with the validator's
-findings. Reads what the services computed; decides nothing."""
+findings; at the top, where the pass stands, each count opening exactly its tables.
+Reads what the services computed; decides nothing."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring.models import SeatLink
 from tournaments import checks, services
@@ -29,8 +31,8 @@ def passes_shown(
     """Each pass of ``tournament`` as the director's page shows it (``paper``: a
     refused paper sheet, shown beside its table)."""
     labels = dict(Table.STATES)
+    page = reverse("tournaments:tournament", args=[tournament.pk])
     rounds: list[dict[str, Any]] = []
-    rounds = []
     for round_ in tournament.schedule.prefetch_related("tables__events__user"):
         playing = round_.state == Pass.PUBLISHED
         states = services.table_states(round_) if playing else {}
@@ -48,6 +50,7 @@ def passes_shown(
         for t in round_.tables.all():
             shown = states.get(t.pk, services.TableStatus(t.state))
             sides = side_names(tournament, t, entries)
+            locked = [sides[s] for s in range(t.sides) if t.code_locked(s)]
             tables.append(
                 {
                     "table": t,
@@ -64,6 +67,11 @@ def passes_shown(
                     "totals": shown.totals,
                     "finished": shown.played >= tournament.hands,
                     "hands": list(range(1, shown.played + 1)) if t.game_id else [],
+                    # the director corrects a hand from here: a dispute, or a settled result
+                    "correctable": playing
+                    and bool(t.game_id and shown.played)
+                    and t.paper_totals is None
+                    and (shown.state == Table.DISPUTED or t.settled),
                     "sides": [
                         {
                             "side": side,
@@ -75,9 +83,11 @@ def passes_shown(
                         for side, (name, code) in enumerate(zip(sides, t.codes, strict=False))
                     ],
                     "disputed_by": sides[t.disputed_by] if t.disputed_by is not None else "",
-                    "locked": [sides[s] for s in range(t.sides) if t.code_locked(s)]
-                    if playing and not t.settled
-                    else [],
+                    "locked": locked if playing and not t.settled else [],
+                    "kinds": _kinds(shown.state, bool(locked) and playing and not t.settled, t)
+                    if not draft
+                    else frozenset(),
+                    "back": f"{page}?table={t.number}",  # this table opened, from elsewhere
                     "unlockable": any(t.code_locked(s) and t.unlockable(s) for s in range(t.sides)),
                     "sign_for_locked": any(
                         t.code_locked(s) and not t.unlockable(s) for s in range(t.sides)
@@ -100,6 +110,8 @@ def passes_shown(
         rounds.append(
             {
                 "round": round_,
+                "open": False,  # a closed pass folds away (``office`` opens it)
+                "count": len(tables),
                 "blocked": any(f.error for f in found),
                 "to_accept": any(f.kind in checks.TO_ACCEPT for f in found),
                 "takeable": playing and services.nothing_played(round_),
@@ -114,3 +126,87 @@ def passes_shown(
             }
         )
     return rounds
+
+
+#: the tables of a pass the director looks at, as the summary counts them and the
+#: page shows them (``?show=``); "attention": all but the settled, and paper results
+KINDS = {  # said of the tables: "Disputed: 1 of 30 tables"
+    "attention": pgettext_lazy("tables", "Needs attention"),
+    "confirmed": pgettext_lazy("tables", "Confirmed or decided"),
+    "disputed": pgettext_lazy("tables", "Disputed"),
+    "locked": pgettext_lazy("tables", "Locked after wrong codes"),
+    "entered": pgettext_lazy("tables", "Entered, not confirmed"),
+    "missing": pgettext_lazy("tables", "Not entered yet"),
+    "paper": pgettext_lazy("tables", "From the paper sheet"),
+}
+#: the order of the tables that need attention: what the director must act on first
+URGENCY = ("disputed", "locked", "entered", "missing", "paper")
+#: tables shown open, everything at hand, when the page shows only them: those the
+#: director acts on (in the attention view, the disputed and locked ones)
+OPENED = ("disputed", "locked", "entered", "paper")
+
+
+def _kinds(state: str, locked: bool, table: Table) -> frozenset[str]:
+    """What a table of a pass being played (or played) is, for the summary's counts."""
+    kinds = {
+        Table.CONFIRMED: "confirmed",
+        Table.DECIDED: "confirmed",
+        Table.DISPUTED: "disputed",
+        Table.ENTERED: "entered",
+        Table.MISSING: "missing",
+    }
+    found = {kinds[state]}
+    if locked:
+        found.add("locked")
+    if table.paper_totals is not None:
+        found.add("paper")
+    if found & set(URGENCY):
+        found.add("attention")
+    return frozenset(found)
+
+
+def office(
+    rounds: list[dict[str, Any]],
+    show: str = "",
+    number: int | None = None,
+    paper: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """Where the evening stands, said at the top of the director's page: the pass
+    being played (or the last one) and how many of its tables are of each kind. The
+    page shows that pass's tables of one kind (``show``) or opens one (``number``: the
+    jump; ``paper``: a refused paper sheet), folding the rest: a table is opened,
+    everything at hand, when it is jumped to, or shown among a few of its kind."""
+    if not rounds:
+        return None
+    item = next((i for i in rounds if i["round"].state == Pass.PUBLISHED), rounds[-1])
+    lines = item["tables"]
+    counts = {kind: sum(1 for line in lines if kind in line["kinds"]) for kind in KINDS}
+    jumped = next((line for line in lines if line["table"].number == number), None)
+    for round_item in rounds:
+        for line in round_item["tables"]:
+            refused = bool(paper and paper["table"] == line["table"].pk)
+            line["focus"] = line["open"] = line is jumped or refused
+            round_item["open"] = round_item["open"] or line["open"]
+    if show:
+        item["tables"] = sorted(
+            (line for line in lines if show in line["kinds"]),
+            key=lambda line: (_urgency(line) if show == "attention" else 0, line["table"].number),
+        )
+        opened = {"disputed", "locked"} if show == "attention" else {show} & set(OPENED)
+        for line in item["tables"]:
+            line["open"] = line["open"] or bool(opened & line["kinds"])
+        item["open"] = True
+    return {
+        "round": item["round"],
+        "tables": len(lines),
+        "counts": counts,
+        "show": show,
+        "shown": KINDS.get(show, ""),
+        "jumped": jumped,
+        "missed": number if number is not None and jumped is None else None,
+    }
+
+
+def _urgency(line: dict[str, Any]) -> int:
+    """Where a table comes in the attention view: its most urgent kind first."""
+    return min(URGENCY.index(kind) for kind in line["kinds"] if kind in URGENCY)

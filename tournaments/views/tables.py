@@ -22,7 +22,7 @@ from tournaments import services
 from tournaments.forms import ConfirmForm, DecideForm, DisputeForm, PaperTotalsForm, SideForm
 from tournaments.models import Pass, Table
 from tournaments.table_extra import grant, replaced_link, table_granted
-from tournaments.views.common import act, directed_table
+from tournaments.views.common import act, at_table, directed_table
 from tournaments.views.director import director_page
 
 
@@ -187,6 +187,7 @@ def decide(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
         lambda: services.decide_table(table, director=request.user, reason=reason, seen=seen),
         _("Table %(number)s decided.") % {"number": table.number},
         where=_("Table %(number)s") % {"number": table.number},
+        table=table,
     )
 
 
@@ -201,6 +202,7 @@ def unlock(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRespo
         tournament,
         lambda: services.unlock_codes(table, director=request.user),
         _("Table %(number)s can sign again.") % {"number": table.number},
+        table=table,
     )
 
 
@@ -218,7 +220,7 @@ def sign_for(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRes
             if tournament.differenzler
             else _("Choose the team that signs."),
         )
-        return redirect(tournament)
+        return at_table(tournament, table)
     side = form.cleaned_data["side"]
     return act(
         request,
@@ -227,6 +229,7 @@ def sign_for(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRes
         _("Table %(number)s: signed for %(team)s.")
         % {"number": table.number, "team": _side_name(table, side)},
         where=_("Table %(number)s") % {"number": table.number},
+        table=table,
     )
 
 
@@ -245,6 +248,7 @@ def renew_link(request: HttpRequest, tournament_id: int, table_id: int) -> HttpR
             "The table's phone scans the new QR code under New link, or print its new card."
         )
         % {"number": table.number},
+        table=table,
     )
 
 
@@ -260,7 +264,7 @@ def new_seat_link(request: HttpRequest, tournament_id: int, table_id: int) -> Ht
     form = SideForm(request.POST)
     if not form.is_valid() or form.cleaned_data["side"] >= table.sides:
         messages.error(request, _("Choose the player who gets a new link."))
-        return redirect(tournament)
+        return at_table(tournament, table)
     side = form.cleaned_data["side"]
     return act(
         request,
@@ -272,6 +276,7 @@ def new_seat_link(request: HttpRequest, tournament_id: int, table_id: int) -> Ht
         )
         % {"number": table.number, "player": _side_name(table, side)},
         where=_("Table %(number)s") % {"number": table.number},
+        table=table,
     )
 
 
@@ -317,7 +322,7 @@ def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> Htt
             messages.success(
                 request, _("Totals of table %(number)s saved.") % {"number": table.number}
             )
-            return redirect(tournament)
+            return at_table(tournament, table)
     else:
         error = form.first_error()
     paper = {"table": table.pk, "form": form, "error": error}
