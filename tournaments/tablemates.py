@@ -6,12 +6,12 @@ players it seats together have already sat at a table together, then the total o
 those earlier meetings (two who met twice count 2). So nobody meets someone a third
 time while a seating exists in which nobody does, even if it repeats more pairs once.
 
-Up to three tables (12 players) every seating is tried. A larger field starts from
-two matchings (pairs who met least, then pairs of pairs), then swaps two players of
-different tables while that lowers the cost; the pairs that met most are then priced
-above everything else, and the swaps, with a few random shakes, look for a seating
-without them; each step from several starts. The seed varies the starts: the same
-seed and players give the same pass.
+Up to three tables (12 players) every seating is tried. A larger field is seated in
+order, then two players of different tables are swapped while that lowers the total;
+then the pairs that met most are priced above everything else and the swaps, with a
+few random shakes, look for a seating without them; all that from a few starts
+(other orders). The seed varies the order: the same seed and players give the same
+pass.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
-
-import networkx as nx
 
 from tournaments.pairing import Entry, Pair, PlayerPass, sitting_out
 
@@ -99,9 +97,11 @@ class _Search:
         self.players = players
         n = len(players)
         self.grid: Grid = [[0] * n for _ in range(n)]
-        for i, j in combinations(range(n), 2):
-            times = met.get(frozenset((players[i], players[j])), 0)
-            self.grid[i][j] = self.grid[j][i] = times
+        index = {player: i for i, player in enumerate(players)}
+        for pair, times in met.items():
+            if len(pair) == 2 and all(p in index for p in pair):
+                i, j = (index[p] for p in pair)
+                self.grid[i][j] = self.grid[j][i] = times
         self.exhaustive = n <= 4 * EXHAUSTIVE_TABLES
 
     def best(self) -> tuple[Cost, tuple[Table, ...]]:
@@ -127,7 +127,7 @@ class _Search:
             order = list(range(n))
             if start:
                 rng.shuffle(order)
-            seats = _improve(_matched(order, grid), _priced(grid, None))
+            seats = _improve([order[i : i + 4] for i in range(0, n, 4)], _priced(grid, None))
             cost = _cost(seats, grid)
             while cost[0] > 0:  # then look for a seating where no pair meets that often
                 fewer = _shaken(seats, _priced(grid, cost[0] - 1), rng)
@@ -189,26 +189,6 @@ def _every_seating(grid: Grid) -> list[list[int]]:
     return best[0][1]
 
 
-def _matched(order: list[int], grid: Grid) -> list[list[int]]:
-    """A first seating: pairs of players who met least (a maximum-weight matching),
-    then pairs of those pairs who met least."""
-    n = len(order)
-    big = 1000 * (1 + max(max(row) for row in grid))
-    pairs_graph: nx.Graph[int] = nx.Graph()
-    for i, j in combinations(range(n), 2):
-        pairs_graph.add_edge(i, j, weight=big - grid[order[i]][order[j]])
-    pairs = sorted(
-        (order[min(a, b)], order[max(a, b)])
-        for a, b in nx.max_weight_matching(pairs_graph, maxcardinality=True)
-    )
-    tables_graph: nx.Graph[int] = nx.Graph()
-    for x, y in combinations(range(len(pairs)), 2):
-        cost = sum(grid[a][b] for a in pairs[x] for b in pairs[y])
-        tables_graph.add_edge(x, y, weight=4 * big - cost)
-    tables = nx.max_weight_matching(tables_graph, maxcardinality=True)
-    return [[*pairs[x], *pairs[y]] for x, y in sorted(tuple(sorted(edge)) for edge in tables)]
-
-
 def _improve(seats: list[list[int]], price: Grid) -> list[list[int]]:
     """Swap the two players of different tables that most lowers the seating's price,
     while a swap does (a copy of ``seats``)."""
@@ -219,7 +199,7 @@ def _improve(seats: list[list[int]], price: Grid) -> list[list[int]]:
         for p in table:
             at[p] = number
     # toward[p][t]: what player p pays with the players of table t
-    toward = [[sum(price[p][q] for q in table) for table in seats] for p in range(n)]
+    toward = [[row[a] + row[b] + row[c] + row[d] for a, b, c, d in seats] for row in price]
     while True:
         best, swap = 0, None
         for i in range(n):
