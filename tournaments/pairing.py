@@ -244,7 +244,8 @@ def player_pass(
 ) -> PlayerPass:
     """Tables of four where nobody partners the same person twice while that is
     possible (in this pass and, looking ``passes_left`` passes ahead, in those to
-    come), and opponents repeat as little as possible.
+    come), and opponents meet again as little as possible: the most times two
+    opponents have already faced each other first, then how many pairs have.
 
     Two matchings: first partners (a pair that already played together costs more
     than anything else; two who faced each other before are good partners, since
@@ -257,7 +258,7 @@ def player_pass(
     drawn = _Individuals(
         players, frozenset(partnered), opposed, byes or Counter(), passes_left, played or {}
     )
-    best: tuple[tuple[bool, int], PlayerPass] | None = None
+    best: tuple[tuple[bool, tuple[int, int]], PlayerPass] | None = None
     choices = _sitting_choices(players, len(players) % 4, drawn.byes, drawn.played)
     for index, sitting in enumerate(islice(choices, SITTING_CHOICES)):
         tables, fine = _seat(drawn, sitting, seed)
@@ -265,7 +266,9 @@ def player_pass(
         if best is None or score < best[0]:
             best = (score, PlayerPass(tables, tuple(sitting)))
         stuck, again = best[0]
-        if not stuck and (not again or len(players) > FEW_TO_SIT_OUT or index >= OTHER_SITTERS):
+        if not stuck and (
+            again == (0, 0) or len(players) > FEW_TO_SIT_OUT or index >= OTHER_SITTERS
+        ):
             break
     assert best is not None
     return best[1]
@@ -312,15 +315,17 @@ class _Individuals:
             is not False
         )
 
-    def faced_again(self, tables: Sequence[tuple[Entry, ...]]) -> int:
-        """How many pairs of opponents at these tables have faced each other before."""
-        return sum(
-            1
+    def faced_again(self, tables: Sequence[tuple[Entry, ...]]) -> tuple[int, int]:
+        """The most times two opponents at these tables have faced each other before,
+        then how many pairs of opponents have: fewer third meetings before fewer
+        second ones."""
+        before = [
+            self.opposed.get(frozenset((a, b)), 0)
             for t in tables
             for a in (t[0], t[2])
             for b in (t[1], t[3])
-            if self.opposed.get(frozenset((a, b)), 0)
-        )
+        ]
+        return (max(before, default=0), sum(1 for times in before if times))
 
 
 def _seat(
@@ -333,7 +338,7 @@ def _seat(
     graph = _partner_graph(playing, drawn.partnered, drawn.opposed)
     pairs, fine = _partners(drawn, sitting, playing, graph)
     tables = _tables(playing, pairs, drawn.opposed)
-    if fine and drawn.faced_again(tables) and len(playing) <= FEW_PLAYERS:
+    if fine and drawn.faced_again(tables) != (0, 0) and len(playing) <= FEW_PLAYERS:
         tables = _fewest_faced_again(drawn, sitting, playing, graph, tables)
     return tables, fine
 
@@ -383,8 +388,8 @@ def _fewest_faced_again(
 ) -> tuple[tuple[Entry, Entry, Entry, Entry], ...]:
     """Partners and tables are two matchings: the best partners may leave only
     tables where opponents meet again. Among the next best choices of partners (all
-    new, leaving the passes to come new partners too), the tables with the fewest
-    opponents meeting again."""
+    new, leaving the passes to come new partners too), the tables where opponents
+    meet again least (``faced_again``)."""
     best, fewest = tables, drawn.faced_again(tables)
     since_better = 0
     for candidate in lookahead.ranked_matchings(graph, PARTNER_CHOICES):
@@ -396,7 +401,7 @@ def _fewest_faced_again(
             best, fewest, since_better = seated, again, 0
         else:
             since_better += 1
-        if fewest == 0 or since_better >= STALE_CHOICES:
+        if fewest == (0, 0) or since_better >= STALE_CHOICES:
             break
     return best
 

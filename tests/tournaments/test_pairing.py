@@ -312,3 +312,15 @@ def test_validator_says_what_a_director_s_choice_of_bye_costs():
         ("bye-again", "3 sits out again, while 4 has played as many passes and sat out less", True)
     ]
     assert costs(5) == [("bye-fewer-passes", "5 sits out, having played fewer passes than 4", True)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_twelve_players_over_seven_passes_face_nobody_a_third_time(seed):
+    # fewer third meetings first, then fewer second ones (issue 24, as for
+    # Différenzler tablemates): the count alone let 12 players over 7 passes face
+    # someone a third time in every seed tried, while a draw without one exists
+    history = play_players(12, 7, seed)
+
+    faced = Counter(pair for schedule in history for pair in schedule.opponents())
+    assert max(faced.values()) == 2
+    assert repeated_partners(history) == 0
