@@ -1,7 +1,8 @@
 """`make bench`, tournament figures: 500 teams over 8 passes of 16 hands (generated),
 the standings page (queries, server time), scheduling a pass, the results PDF (time,
-pages), on SQLite and on PostgreSQL; and the individual schedule of 200 players over
-8 passes. Prints figures, asserts nothing.
+pages), on SQLite and on PostgreSQL; the individual schedule of 200 players over
+8 passes; and the Différenzler seating of 100 players over 4 passes (budget: 1 s).
+Prints figures, asserts nothing. ``--schedules``: the last two alone (no database).
 
 Each database is measured in a child process (``--worker``) on a throwaway database:
 a temporary SQLite file, and a PostgreSQL database ``jassclub_bench_tournament``
@@ -26,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from scripts.bench import on_throwaway_databases  # noqa: E402
 
 TEAMS, PASSES, HANDS, PLAYERS = int(os.environ.get("BENCH_TEAMS", 500)), 8, 16, 200
+DIFF_PLAYERS, DIFF_PASSES = 100, 4
 POSTGRES_DB = "jassclub_bench_tournament"
 WORKER_TIMEOUT = 1800
 
@@ -206,13 +208,43 @@ def individual_schedule() -> None:
     print(f"   repeated opponents       {repeated_opponents(history)}")
 
 
+def differenzler_schedule() -> None:
+    """The Différenzler seating needs no database either: 100 players over 4 passes,
+    and a small field where tablemates must meet again, 12 players over 5 passes."""
+    from tournaments.tablemates import seating_cost, tablemates, tablemates_pass
+
+    print(
+        f"\n6. Différenzler seating (budget: {DIFF_PLAYERS} players, {DIFF_PASSES} passes in 1 s)"
+    )
+    for players, passes in ((DIFF_PLAYERS, DIFF_PASSES), (12, 5)):
+        history: list = []
+        byes: Counter[int] = Counter()
+        played: Counter[int] = Counter()
+        costs = []
+        started = time.perf_counter()
+        for number in range(passes):
+            met = Counter(tablemates(t for p in history for t in p.tables))
+            seating = tablemates_pass(list(range(players)), met, byes, seed=number, played=played)
+            costs.append(seating_cost(seating.tables, met))
+            history.append(seating)
+            byes.update(seating.byes)
+            played.update(p for t in seating.tables for p in t)
+        took = time.perf_counter() - started
+        met = Counter(tablemates(t for p in history for t in p.tables))
+        print(f"   {players} players, {passes} passes   {took:.2f} s")
+        print(f"      most times two players met   {max(met.values())}")
+        print(f"      each pass: the most times a pair seated had met, their total  {costs}")
+
+
 def main() -> None:
     if "--worker" in sys.argv:
         setup()
         run()
         return
-    on_throwaway_databases(__file__, POSTGRES_DB, "4. Tournament", WORKER_TIMEOUT)
+    if "--schedules" not in sys.argv:
+        on_throwaway_databases(__file__, POSTGRES_DB, "4. Tournament", WORKER_TIMEOUT)
     individual_schedule()
+    differenzler_schedule()
 
 
 if __name__ == "__main__":

@@ -13,10 +13,18 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from scoring.rules.problems import gettext_noop
-from tournaments.pairing import Entry, Pair, PlayerPass, TeamPass, tablemates
+from tournaments.pairing import Entry, Pair, PlayerPass, TeamPass, bye_order, due
+from tournaments.tablemates import least_cost, seating_cost, tablemates
 
 ERRORS = {"missing", "twice", "unknown", "byes"}
-TO_ACCEPT = {"rematch", "partners-again", "bye-again"}  # published only when accepted
+ENTRY_PARAMS = {"entry", "other", "a", "b"}  # a finding's params that are entries
+TO_ACCEPT = {  # published only when accepted
+    "rematch",
+    "partners-again",
+    "bye-fewer-passes",
+    "bye-again",
+    "tablemates-avoidable",
+}
 
 
 @dataclass(frozen=True)
@@ -81,28 +89,47 @@ MET = gettext_noop("{a} and {b} have met before")
 MET_AVOIDABLE = gettext_noop("{a} and {b} have met before (avoidable)")
 PARTNERS = gettext_noop("{a} and {b} have played together before")
 PARTNERS_AVOIDABLE = gettext_noop("{a} and {b} have played together before (avoidable)")
-BYE_AGAIN = gettext_noop("{entry} sits out again while others have not sat out yet")
+BYE_FEWER_PASSES = gettext_noop("{entry} sits out, having played fewer passes than {other}")
+BYE_AGAIN = gettext_noop(
+    "{entry} sits out again, while {other} has played as many passes and sat out less"
+)
+BYE_RANK = gettext_noop("{entry} sits out, although {other} ranks lower")
 
 
-def _byes_again(
-    entries: Sequence[Entry], sitting: Sequence[Entry], earlier: Sequence[Sequence[Entry]]
+def _bye_costs(
+    entries: Sequence[Entry],
+    sitting: Sequence[Entry],
+    earlier: Sequence[tuple[Sequence[Entry], Sequence[Entry]]],
 ) -> list[Finding]:
-    """Who sits out once more than someone else who plays this pass."""
-    had = Counter(entry for byes in earlier for entry in byes)
-    playing = [e for e in entries if e not in sitting]
-    fewest = min((had[e] for e in playing), default=0)
-    return [
-        Finding("bye-again", BYE_AGAIN, (entry,), {"entry": entry})
-        for entry in sitting
-        if had[entry] > fewest
-    ]
+    """What sitting out costs when it is not whom ``pairing.bye_order`` puts first
+    (``entries`` in standing order; ``earlier``: each pass's seated and its byes):
+    each who sits out out of turn, beside one who was due before them and plays."""
+    played = Counter(entry for seated, _ in earlier for entry in seated)
+    had = Counter(entry for _, byes in earlier for entry in byes)
+    first = bye_order(entries, played, had)[: len(sitting)]
+    instead = [e for e in first if e not in sitting]
+    out_of_turn = [e for e in bye_order(entries, played, had) if e in sitting and e not in first]
+    findings = []
+    for entry, other in zip(out_of_turn, instead, strict=False):
+        if played[entry] < played[other]:
+            kind, template = "bye-fewer-passes", BYE_FEWER_PASSES
+        elif due(entry, played, had) != due(other, played, had):
+            kind, template = "bye-again", BYE_AGAIN
+        elif earlier:  # in pass 1 nobody is ranked yet
+            kind, template = "bye-rank", BYE_RANK
+        else:
+            continue
+        findings.append(Finding(kind, template, (entry, other), {"entry": entry, "other": other}))
+    return findings
 
 
 def check_team_pass(
     entries: Sequence[Entry], schedule: TeamPass, earlier: Sequence[TeamPass] = ()
 ) -> list[Finding]:
     """Every entry placed once (at a table or on the bye), one bye exactly when the
-    count is odd, and no rematch — reported as avoidable when a pass without one exists."""
+    count is odd, the bye to whom ``pairing.bye_order`` puts first (``entries`` in
+    standing order), and no rematch — reported as avoidable when a pass without one
+    exists."""
     placed = [e for table in schedule.tables for e in table]
     if schedule.bye is not None:
         placed.append(schedule.bye)
@@ -112,8 +139,13 @@ def check_team_pass(
             Finding("byes", gettext_noop("a bye is needed exactly when the number of teams is odd"))
         )
     if schedule.bye is not None:
-        findings += _byes_again(
-            entries, [schedule.bye], [[p.bye] for p in earlier if p.bye is not None]
+        findings += _bye_costs(
+            entries,
+            [schedule.bye],
+            [
+                ([e for table in p.tables for e in table], [p.bye] if p.bye is not None else [])
+                for p in earlier
+            ],
         )
     met = set().union(*(p.meetings() for p in earlier)) if earlier else set()
     rematches = [tuple(table) for table in schedule.tables if frozenset(table) in met]
@@ -135,7 +167,8 @@ def check_team_pass(
 def _seated_once(
     players: Sequence[Entry], schedule: PlayerPass, earlier: Sequence[PlayerPass]
 ) -> list[Finding]:
-    """A pass of players: everyone placed once, ``n mod 4`` byes, and who sits out again."""
+    """A pass of players: everyone placed once, ``n mod 4`` byes, and what sitting out
+    costs when it is not whom ``pairing.bye_order`` puts first."""
     placed = [p for table in schedule.tables for p in table] + list(schedule.byes)
     findings = _seats(players, placed)
     if len(schedule.byes) != len(players) % 4:
@@ -146,7 +179,11 @@ def _seated_once(
                 params={"count": len(players) % 4},
             )
         )
-    findings += _byes_again(players, schedule.byes, [p.byes for p in earlier])
+    findings += _bye_costs(
+        players,
+        schedule.byes,
+        [([e for table in p.tables for e in table], p.byes) for p in earlier],
+    )
     return findings
 
 
@@ -185,21 +222,43 @@ def check_player_pass(
     return findings
 
 
-TABLEMATES = gettext_noop("{a} and {b} sit at the same table again")
+TABLEMATES = gettext_noop("{a} and {b} sit at the same table again ({times} times in all)")
+TABLEMATES_AVOIDABLE = gettext_noop(
+    "{a} and {b} sit at the same table again ({times} times in all; avoidable)"
+)
 
 
 def check_table_pass(
     players: Sequence[Entry], schedule: PlayerPass, earlier: Sequence[PlayerPass] = ()
 ) -> list[Finding]:
     """A Différenzler pass: every player placed once at a table of four or on a bye,
-    ``n mod 4`` byes, and the players who sit at a table together again (told, not
-    refused: with few players it cannot always be avoided)."""
+    ``n mod 4`` byes, what sitting out costs out of turn, and the players who sit at
+    a table together again. Those are avoidable when another seating of the same
+    players costs less (``tablemates.seating_cost``: fewer meetings of the pair that
+    met most, then fewer in all): to accept before publishing; otherwise only told,
+    since with few players they cannot all be avoided."""
     findings = _seated_once(players, schedule, earlier)
-    met = {pair for p in earlier for pair in tablemates(p.tables)}
-    for pair in tablemates(schedule.tables):
-        if pair in met:
-            a, b = sorted(pair, key=str)
-            findings.append(Finding("tablemates-again", TABLEMATES, (a, b), {"a": a, "b": b}))
+    met = Counter(pair for p in earlier for pair in tablemates(p.tables))
+    again = [pair for pair in tablemates(schedule.tables) if met[pair]]
+    if not again:
+        return findings
+    playing = [p for p in players if p not in schedule.byes]
+    seated = [p for table in schedule.tables for p in table]
+    avoidable = (
+        len(seated) == len(set(seated)) == len(playing)
+        and set(seated) == set(playing)
+        and least_cost(playing, met) < seating_cost(schedule.tables, met)
+    )
+    for pair in sorted(again, key=lambda pair: -met[pair]):
+        a, b = sorted(pair, key=str)
+        findings.append(
+            Finding(
+                "tablemates-avoidable" if avoidable else "tablemates-again",
+                TABLEMATES_AVOIDABLE if avoidable else TABLEMATES,
+                (a, b),
+                {"a": a, "b": b, "times": met[pair] + 1},
+            )
+        )
     return findings
 
 

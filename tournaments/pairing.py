@@ -1,8 +1,9 @@
 """Schedules of a tournament pass (RULES.md §9): plain Python, no Django.
 
 Entries are any hashable ids. Teams of two meet table by table; individuals sit
-four to a table, partners opposite. A rotating bye takes whoever has had the
-fewest byes (the lowest ranked of them, in a Swiss pass).
+four to a table, partners opposite. Byes go in the order of ``bye_order``: first to
+those who have played the most passes, then to those with the fewest byes, then to
+the lowest ranked — so a late-comer plays the pass they come for.
 """
 
 from __future__ import annotations
@@ -50,22 +51,58 @@ class PlayerPass:
         return [frozenset((a, b)) for t in self.tables for a in (t[0], t[2]) for b in (t[1], t[3])]
 
 
-def _byes(entries: Sequence[Entry], count: int, had: Counter[Entry]) -> list[Entry]:
-    """``count`` entries to sit out: the fewest byes so far, the last in ``entries``
-    (the lowest ranked when they are in standing order) among equals."""
-    if count == 0:
-        return []
-    order = sorted(range(len(entries)), key=lambda i: (had[entries[i]], -i))
-    return [entries[i] for i in order[:count]]
+def bye_order(
+    entries: Sequence[Entry],
+    played: Mapping[Entry, int] | None = None,
+    byes: Mapping[Entry, int] | None = None,
+) -> list[Entry]:
+    """Everyone in the order byes go: first those who have played the most passes
+    (``played``: passes at a table), then those with the fewest ``byes``, then the
+    lowest ranked (``entries`` in standing order, best first; at random in pass 1)."""
+    played, byes = played or {}, byes or {}
+    order = sorted(range(len(entries)), key=lambda i: (*due(entries[i], played, byes), -i))
+    return [entries[i] for i in order]
+
+
+def due(entry: Entry, played: Mapping[Entry, int], byes: Mapping[Entry, int]) -> tuple[int, int]:
+    """How soon ``entry`` is due a bye, rank aside: the lower, the sooner."""
+    return (-played.get(entry, 0), byes.get(entry, 0))
+
+
+def sitting_out(
+    entries: Sequence[Entry],
+    count: int,
+    had: Mapping[Entry, int],
+    played: Mapping[Entry, int] | None = None,
+) -> list[Entry]:
+    """The ``count`` entries who sit out, in ``bye_order``."""
+    return bye_order(entries, played, had)[:count] if count else []
+
+
+def _not_due(
+    entries: Sequence[Entry],
+    played: Mapping[Entry, int],
+    byes: Mapping[Entry, int],
+    sitting: Sequence[Entry],
+) -> list[Entry]:
+    """Who, once ``sitting`` sat out and the others played this pass, is not among
+    the first due a bye in the passes to come (for the look-ahead)."""
+    after_played = Counter({e: played.get(e, 0) + (e not in sitting) for e in entries})
+    after_byes = Counter({e: byes.get(e, 0) + (e in sitting) for e in entries})
+    first = min((due(e, after_played, after_byes) for e in entries), default=(0, 0))
+    return [e for e in entries if due(e, after_played, after_byes) != first]
 
 
 def random_team_pass(
-    entries: Sequence[Entry], seed: int, byes: Counter[Entry] | None = None
+    entries: Sequence[Entry],
+    seed: int,
+    byes: Counter[Entry] | None = None,
+    played: Mapping[Entry, int] | None = None,
 ) -> TeamPass:
     """The first pass: tables drawn at random, repeatable from ``seed``."""
     shuffled = list(entries)
     random.Random(seed).shuffle(shuffled)
-    bye = _byes(shuffled, len(shuffled) % 2, byes or Counter())
+    bye = sitting_out(shuffled, len(shuffled) % 2, byes or Counter(), played)
     playing = [e for e in shuffled if e not in bye]
     tables = tuple((playing[i], playing[i + 1]) for i in range(0, len(playing), 2))
     return TeamPass(tables, bye[0] if bye else None)
@@ -76,10 +113,12 @@ def swiss_team_pass(
     met: Iterable[Pair],
     byes: Counter[Entry] | None = None,
     passes_left: int = 0,
+    played: Mapping[Entry, int] | None = None,
 ) -> TeamPass:
     """A pass paired by standing (best first): teams close in the standing meet, and
     no two teams meet twice while that is possible — in this pass and, looking
-    ``passes_left`` passes ahead, in the passes still to come.
+    ``passes_left`` passes ahead, in the passes still to come. The bye goes by
+    ``bye_order`` (``played``: each team's passes at a table so far).
 
     Solved as a maximum-weight perfect matching (networkx): a pair that has met
     costs more than any set of rank differences, so a rematch is chosen only when
@@ -89,7 +128,8 @@ def swiss_team_pass(
     """
     met = set(met)
     byes = byes or Counter()
-    bye = _byes(standing, len(standing) % 2, byes)
+    played = played or {}
+    bye = sitting_out(standing, len(standing) % 2, byes, played)
     playing = [e for e in standing if e not in bye]
     n = len(playing)
     # Teams meet near their place in the standing: first look only that far (fast on
@@ -104,9 +144,9 @@ def swiss_team_pass(
     if (
         passes_left
         and not drawn.meetings() & met
-        and not _team_pass_follows(standing, met, byes, drawn, passes_left)
+        and not _team_pass_follows(standing, met, byes, played, drawn, passes_left)
     ):
-        return _swiss_looking_ahead(standing, met, byes, passes_left) or drawn
+        return _swiss_looking_ahead(standing, met, byes, played, passes_left) or drawn
     return drawn
 
 
@@ -114,20 +154,20 @@ def _team_pass_follows(
     standing: Sequence[Entry],
     met: set[Pair],
     byes: Counter[Entry],
+    played: Mapping[Entry, int],
     drawn: TeamPass,
     passes_left: int,
 ) -> bool:
     """Whether the passes after ``drawn`` can still be played without a rematch
     (``None`` from the search, out of steps, counts as yes: take the pass)."""
-    after = byes + Counter([drawn.bye] if drawn.bye is not None else [])
-    fewest = min((after[e] for e in standing), default=0)
+    sitting = [drawn.bye] if drawn.bye is not None else []
     return (
         lookahead.can_follow(
             standing,
             met | drawn.meetings(),
             passes_left,
             sitting=len(standing) % 2,
-            sat_out=[e for e in standing if after[e] > fewest],
+            sat_out=_not_due(standing, played, byes, sitting),
         )
         is not False
     )
@@ -137,15 +177,20 @@ LOOKAHEAD_PASSES = 300  # the best passes tried for one that keeps the rest open
 
 
 def _swiss_looking_ahead(
-    standing: Sequence[Entry], met: set[Pair], byes: Counter[Entry], passes_left: int
+    standing: Sequence[Entry],
+    met: set[Pair],
+    byes: Counter[Entry],
+    played: Mapping[Entry, int],
+    passes_left: int,
 ) -> TeamPass | None:
     """The best pass without a rematch after which the passes to come can be played
-    without one either, the bye chosen with the tables (among those with the fewest
-    byes, the lowest ranked preferred); ``None`` when none of the best is found."""
+    without one either, the bye chosen with the tables (among those first due it by
+    ``bye_order`` but for their rank, the lowest ranked preferred); ``None`` when none
+    of the best is found."""
     n = len(standing)
     phantom = n  # the bye's seat, below the last place
     rematch = (n + 1) ** 2
-    fewest = min(byes[e] for e in standing)
+    soonest = min(due(e, played, byes) for e in standing)
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(n + n % 2))
     for i, j in combinations(range(n), 2):
@@ -153,14 +198,14 @@ def _swiss_looking_ahead(
             graph.add_edge(i, j, weight=rematch - (j - i))
     if n % 2:
         for i in range(n):
-            if byes[standing[i]] == fewest:
+            if due(standing[i], played, byes) == soonest:
                 graph.add_edge(i, phantom, weight=rematch - (phantom - i))
     for tables in lookahead.ranked_matchings(graph, LOOKAHEAD_PASSES):
         bye = next((standing[min(e)] for e in tables if phantom in e), None)
         drawn = TeamPass(
             tuple((standing[a], standing[b]) for a, b in tables if phantom not in (a, b)), bye
         )
-        if _team_pass_follows(standing, met, byes, drawn, passes_left):
+        if _team_pass_follows(standing, met, byes, played, drawn, passes_left):
             return drawn
     return None
 
@@ -195,28 +240,35 @@ def player_pass(
     byes: Counter[Entry] | None = None,
     seed: int = 0,
     passes_left: int = 0,
+    played: Mapping[Entry, int] | None = None,
 ) -> PlayerPass:
     """Tables of four where nobody partners the same person twice while that is
     possible (in this pass and, looking ``passes_left`` passes ahead, in those to
-    come), and opponents repeat as little as possible.
+    come), and opponents meet again as little as possible: the most times two
+    opponents have already faced each other first, then how many pairs have.
 
     Two matchings: first partners (a pair that already played together costs more
     than anything else; two who faced each other before are good partners, since
     then they do not face each other again), then pairs of partners into tables
     (weighted by how often their players have already faced each other). The seed
-    varies the ties. ``players`` in standing order: the lowest ranked of those with
-    the fewest byes sit out — or others with as few byes, when those would leave no
-    way to new partners or, in a small field, seat opponents who met before."""
-    drawn = _Individuals(players, frozenset(partnered), opposed, byes or Counter(), passes_left)
-    best: tuple[tuple[bool, int], PlayerPass] | None = None
-    choices = _sitting_choices(players, len(players) % 4, drawn.byes)
+    varies the ties. ``players`` in standing order: those first in ``bye_order`` sit
+    out (``played``: passes at a table so far) — or others as soon due, rank aside,
+    when those would leave no way to new partners or, in a small field, seat
+    opponents who met before."""
+    drawn = _Individuals(
+        players, frozenset(partnered), opposed, byes or Counter(), passes_left, played or {}
+    )
+    best: tuple[tuple[bool, tuple[int, int]], PlayerPass] | None = None
+    choices = _sitting_choices(players, len(players) % 4, drawn.byes, drawn.played)
     for index, sitting in enumerate(islice(choices, SITTING_CHOICES)):
         tables, fine = _seat(drawn, sitting, seed)
         score = (not fine, drawn.faced_again(tables))  # new partners first, then opponents
         if best is None or score < best[0]:
             best = (score, PlayerPass(tables, tuple(sitting)))
         stuck, again = best[0]
-        if not stuck and (not again or len(players) > FEW_TO_SIT_OUT or index >= OTHER_SITTERS):
+        if not stuck and (
+            again == (0, 0) or len(players) > FEW_TO_SIT_OUT or index >= OTHER_SITTERS
+        ):
             break
     assert best is not None
     return best[1]
@@ -233,13 +285,15 @@ STALE_CHOICES = 10  # … stopping after this many in a row without fewer
 @dataclass(frozen=True)
 class _Individuals:
     """What an individual pass is drawn from: the players in standing order, who
-    has partnered and faced whom, the byes so far, and how many passes come after."""
+    has partnered and faced whom, the byes so far, how many passes come after, and
+    how many passes each has played."""
 
     players: Sequence[Entry]
     partnered: frozenset[Pair]
     opposed: Mapping[Pair, int]
     byes: Counter[Entry]
     passes_left: int
+    played: Mapping[Entry, int]
 
     def new(self, playing: list[Entry], pairs: Sequence[Edge]) -> bool:
         """Whether these pairs of partners (indexes of ``playing``) never played together."""
@@ -250,28 +304,28 @@ class _Individuals:
         partners (``None`` from the search, out of steps, counts as yes)."""
         if not self.passes_left:
             return True
-        after = self.byes + Counter(sitting)
-        fewest = min((after[p] for p in self.players), default=0)
         return (
             lookahead.can_follow(
                 self.players,
                 self.partnered | {frozenset((playing[a], playing[b])) for a, b in pairs},
                 self.passes_left,
                 sitting=len(self.players) % 4,
-                sat_out=[p for p in self.players if after[p] > fewest],
+                sat_out=_not_due(self.players, self.played, self.byes, sitting),
             )
             is not False
         )
 
-    def faced_again(self, tables: Sequence[tuple[Entry, ...]]) -> int:
-        """How many pairs of opponents at these tables have faced each other before."""
-        return sum(
-            1
+    def faced_again(self, tables: Sequence[tuple[Entry, ...]]) -> tuple[int, int]:
+        """The most times two opponents at these tables have faced each other before,
+        then how many pairs of opponents have: fewer third meetings before fewer
+        second ones."""
+        before = [
+            self.opposed.get(frozenset((a, b)), 0)
             for t in tables
             for a in (t[0], t[2])
             for b in (t[1], t[3])
-            if self.opposed.get(frozenset((a, b)), 0)
-        )
+        ]
+        return (max(before, default=0), sum(1 for times in before if times))
 
 
 def _seat(
@@ -284,23 +338,22 @@ def _seat(
     graph = _partner_graph(playing, drawn.partnered, drawn.opposed)
     pairs, fine = _partners(drawn, sitting, playing, graph)
     tables = _tables(playing, pairs, drawn.opposed)
-    if fine and drawn.faced_again(tables) and len(playing) <= FEW_PLAYERS:
+    if fine and drawn.faced_again(tables) != (0, 0) and len(playing) <= FEW_PLAYERS:
         tables = _fewest_faced_again(drawn, sitting, playing, graph, tables)
     return tables, fine
 
 
 def _sitting_choices(
-    players: Sequence[Entry], count: int, byes: Counter[Entry]
+    players: Sequence[Entry], count: int, byes: Counter[Entry], played: Mapping[Entry, int]
 ) -> Iterator[list[Entry]]:
-    """Who sits out: first the lowest ranked of those with the fewest byes (see
-    ``_byes``), then the other choices among those with as few byes."""
-    first = _byes(players, count, byes)
+    """Who sits out: first those first in ``bye_order``, then the other choices among
+    those as soon due a bye, rank aside."""
+    first = sitting_out(players, count, byes, played)
     yield first
     if count == 0:
         return
-    most = max(byes[p] for p in first)
-    order = sorted(range(len(players)), key=lambda i: (byes[players[i]], -i))
-    pool = [players[i] for i in order if byes[players[i]] <= most]
+    latest = max(due(p, played, byes) for p in first)
+    pool = [p for p in bye_order(players, played, byes) if due(p, played, byes) <= latest]
     for choice in combinations(pool, count):
         if set(choice) != set(first):
             yield list(choice)
@@ -335,8 +388,8 @@ def _fewest_faced_again(
 ) -> tuple[tuple[Entry, Entry, Entry, Entry], ...]:
     """Partners and tables are two matchings: the best partners may leave only
     tables where opponents meet again. Among the next best choices of partners (all
-    new, leaving the passes to come new partners too), the tables with the fewest
-    opponents meeting again."""
+    new, leaving the passes to come new partners too), the tables where opponents
+    meet again least (``faced_again``)."""
     best, fewest = tables, drawn.faced_again(tables)
     since_better = 0
     for candidate in lookahead.ranked_matchings(graph, PARTNER_CHOICES):
@@ -348,7 +401,7 @@ def _fewest_faced_again(
             best, fewest, since_better = seated, again, 0
         else:
             since_better += 1
-        if fewest == 0 or since_better >= STALE_CHOICES:
+        if fewest == (0, 0) or since_better >= STALE_CHOICES:
             break
     return best
 
@@ -388,89 +441,3 @@ def _tables(
         (a1, a2), (b1, b2) = pairs[x], pairs[y]
         tables.append((playing[a1], playing[b1], playing[a2], playing[b2]))
     return tuple(tables)
-
-
-# -- Différenzler: four each for themselves, new tablemates (RULES.md §10) -----------------
-
-
-def tablemates(tables: Iterable[Sequence[Entry]]) -> list[Pair]:
-    """Every pair of players who sat at the same table (six a table of four)."""
-    return [frozenset(pair) for table in tables for pair in combinations(table, 2)]
-
-
-def _met_again(table: Sequence[Entry], met: Mapping[Pair, int]) -> int:
-    return sum(met.get(frozenset(pair), 0) for pair in combinations(table, 2))
-
-
-TABLEMATE_ROUNDS = 200  # rounds of improving swaps, at most (each tries every pair of seats)
-
-
-def tablemates_pass(
-    players: Sequence[Entry],
-    met: Mapping[Pair, int],
-    byes: Counter[Entry] | None = None,
-    seed: int = 0,
-) -> PlayerPass:
-    """Tables of four players each for themselves where as few as possible sit again
-    with someone they already sat with (``met``: how often each pair shared a table).
-
-    When the count is not a multiple of four, the lowest ranked of those with the fewest
-    byes sit out (``players`` in standing order, as ``_byes``). The tables are two
-    matchings (pairs who never met, then pairs of pairs who met least), then improved
-    by swapping two players of different tables while that seats fewer again. The
-    seed varies the ties; the same seed gives the same pass."""
-    sitting = _byes(players, len(players) % 4, byes or Counter())
-    playing = [p for p in players if p not in sitting]
-    best: tuple[int, list[list[Entry]]] | None = None
-    rng = random.Random(seed)
-    for _ in range(TABLEMATE_STARTS):  # from a few orders: the swaps end in different places
-        rng.shuffle(playing)
-        tables = _tablemates_from(list(playing), met)
-        cost = sum(_met_again(table, met) for table in tables)
-        if best is None or cost < best[0]:
-            best = (cost, tables)
-        if cost == 0:
-            break
-    tables = best[1] if best else []
-    return PlayerPass(tuple((t[0], t[1], t[2], t[3]) for t in tables), tuple(sitting))
-
-
-TABLEMATE_STARTS = 12
-
-
-def _tablemates_from(playing: list[Entry], met: Mapping[Pair, int]) -> list[list[Entry]]:
-    if not playing:
-        return []
-    big = 1000 * (1 + max(met.values(), default=0))
-    graph: nx.Graph[int] = nx.Graph()
-    graph.add_nodes_from(range(len(playing)))
-    for i, j in combinations(range(len(playing)), 2):
-        graph.add_edge(i, j, weight=big - met.get(frozenset((playing[i], playing[j])), 0))
-    pairs: list[Edge] = sorted(
-        (min(a, b), max(a, b)) for a, b in nx.max_weight_matching(graph, maxcardinality=True)
-    )
-    tables = [list(table) for table in _tables(playing, pairs, met)]
-    for _ in range(TABLEMATE_ROUNDS):
-        if not _better_swap(tables, met):
-            break
-    return tables
-
-
-def _better_swap(tables: list[list[Entry]], met: Mapping[Pair, int]) -> bool:
-    """Swap the two players of different tables that most lowers how often tablemates
-    meet again; whether a swap was made."""
-    best: tuple[int, int, int, int, int] | None = None
-    cost = [_met_again(table, met) for table in tables]
-    for x, y in combinations(range(len(tables)), 2):
-        for i in range(4):
-            for j in range(4):
-                a, b = list(tables[x]), list(tables[y])
-                a[i], b[j] = b[j], a[i]
-                gain = cost[x] + cost[y] - _met_again(a, met) - _met_again(b, met)
-                if gain > 0 and (best is None or gain > best[0]):
-                    best = (gain, x, y, i, j)
-    if best is None:
-        return False
-    _, x, y, i, j = best
-    tables[x][i], tables[y][j] = tables[y][j], tables[x][i]
-    return True

@@ -223,3 +223,93 @@ def test_a_cheating_tablemate_cannot_change_another_players_estimate(
         phone.shows_none_of(v for other, v in enumerate(SEALED) if other != seat)
     for phone in phones.values():
         phone.context.close()
+
+
+def test_thirteen_players_and_a_late_comer_over_three_passes(
+    director,  # noqa: F811
+    browser,
+    live_server,
+):
+    """Issue 24's trial on the director's phone: 13 players, Nina comes for pass 2.
+    The draft of pass 2 gives her a table and says in what order byes go; letting her
+    sit out instead is told as a cost before publishing; no two players sit at the
+    same table a third time. The tables are played through the services."""
+    import datetime as dt
+    from collections import Counter
+    from itertools import combinations
+
+    from clubs.models import Club
+    from tests.tournaments.test_differenzler_tournament import HANDS as HANDS_PLAYED
+    from tests.tournaments.test_differenzler_tournament import THIRTEEN, close, play, sign_all
+    from tournaments import services
+    from tournaments.models import DIFFERENZLER, Table, Tournament
+
+    t = Tournament.objects.create(
+        club=Club.objects.get(slug="barn"),
+        name="Preisjass",
+        date=dt.date(2026, 12, 5),
+        format=DIFFERENZLER,
+        passes=3,
+        hands=2,
+        tie_breaks=["exact", "best-hand", "draw"],
+    )
+    for name in THIRTEEN:
+        services.check_in(services.register(t, name=name, player_1=name, player_2=""))
+    close(services.schedule_next_pass(t))
+    page = director
+    page.goto(f"{live_server.url}{t.get_absolute_url()}")
+    page.fill("#id_player_1", "Nina")
+    page.locator("form[action$='/entries/#register'] button").click()
+    page.wait_for_load_state()
+    page.locator(".entry-line", has_text="Nina").get_by_role("button", name="Check in").click()
+    page.wait_for_load_state()
+    expect(page.locator(".entry-counts")).to_have_text("14 registered · 14 present")
+
+    click(page, "Draw pass 2")
+
+    draft = page.locator("#pass-2")
+    expect(draft.locator(".table-line", has_text="Nina")).to_have_count(1)
+    expect(
+        draft.get_by_text("Byes go first to those who have played the most passes")
+    ).to_be_visible()
+    expect(draft.locator(".check")).not_to_contain_text("avoidable")  # repeats it cannot help
+    expect(draft.locator(".check")).not_to_contain_text("sits out")
+    second = t.schedule.get(number=2)
+    names = {e.pk: e.name for e in t.entries.all()}
+    sitting = [names[i] for i in second.byes]
+    expect(draft.get_by_text(f"Bye: {', '.join(sitting)}")).to_be_visible()
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "differenzler-late-comer-draft")
+
+    form = draft.locator("form.sit-out").filter(has_text=sitting[0])
+    form.get_by_role("combobox").select_option(label="Nina")
+    form.get_by_role("button", name="Change who sits out").click()
+    page.wait_for_load_state()
+    expect(page.locator("#pass-2 .check")).to_contain_text(
+        f"Nina sits out, having played fewer passes than {sitting[0]}"
+    )
+    expect(page.get_by_text("Publish it with the warnings above")).to_be_visible()
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "differenzler-late-comer-sits-out")
+
+    click(page, "Draw again")  # the order's draw again: Nina plays
+    expect(page.locator("#pass-2 .table-line", has_text="Nina")).to_have_count(1)
+    click(page, "Publish the pass")
+    expect(page.get_by_text("Pass published.")).to_be_visible()
+    for table in Table.objects.filter(round__tournament=t, round__number=2):
+        play(table.game, HANDS_PLAYED)
+        sign_all(table)
+    page.reload()
+    click(page, "Close the pass")
+    expect(page.get_by_text("Pass closed.")).to_be_visible()
+    click(page, "Draw pass 3")
+    expect(page.locator("#pass-3 .check")).not_to_contain_text("avoidable")
+
+    met = Counter(
+        frozenset(pair)
+        for table in Table.objects.filter(round__tournament=t)
+        for pair in combinations(table.seats, 2)
+    )
+    assert max(met.values()) <= 2
+    byes = [i for p in t.schedule.all() for i in p.byes]
+    assert len(byes) == len(set(byes)) == 5  # 1 + 2 + 2, nobody twice

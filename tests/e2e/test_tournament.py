@@ -222,3 +222,53 @@ def test_an_individual_tournament_in_french_and_german_at_360_px(browser, live_s
     assert table.state == Table.CONFIRMED
     german.close()
     context.close()
+
+
+def test_a_late_team_plays_the_pass_it_comes_for_in_german(browser, live_server, director):
+    """Issue 24: five teams play pass 1 (one sits out), a sixth and a seventh come for
+    pass 2. The draft, read in German, gives the late teams tables and the bye to a
+    team that has played pass 1; the director's choice of another bye is told."""
+    import datetime as dt
+
+    from clubs.models import Club
+    from tests.tournaments.test_services import play_pass
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    t = Tournament.objects.create(
+        club=Club.objects.get(slug="barn"), name="Preisjass", date=dt.date(2026, 12, 5), hands=2
+    )
+    for n in range(1, 6):
+        services.check_in(
+            services.register(t, name=f"Team {n}", player_1=f"A{n}", player_2=f"B{n}")
+        )
+    first = play_pass(services.schedule_next_pass(t))
+    for name in ("Spät 1", "Spät 2"):
+        services.check_in(
+            services.register(t, name=name, player_1=f"{name} A", player_2=f"{name} B")
+        )
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="de-CH")
+    page = context.new_page()
+    sign_in(page, live_server, "director", "jass-test-pw")
+    page.goto(f"{live_server.url}{t.get_absolute_url()}")
+
+    click(page, "Passe 2 auslosen")
+
+    draft = page.locator("#pass-2")
+    bye = t.entries.get(pk=t.schedule.get(number=2).byes[0])
+    assert bye.name.startswith("Team")  # not a late team
+    assert bye.pk != first.byes[0]
+    expect(draft.get_by_text(f"Spielfrei: {bye.name}")).to_be_visible()
+    expect(
+        draft.get_by_text("Spielfrei hat zuerst, wer am meisten Passen gespielt hat")
+    ).to_be_visible()
+    form = draft.locator("form.sit-out")
+    form.get_by_role("combobox").select_option(label="Spät 2")
+    form.get_by_role("button", name="Spielfrei ändern").click()
+    page.wait_for_load_state()
+    expect(page.locator("#pass-2 .check")).to_contain_text(
+        f"Spät 2 hat spielfrei, hat aber weniger Passen gespielt als {bye.name}"
+    )
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "tournament-late-team-de")
+    context.close()

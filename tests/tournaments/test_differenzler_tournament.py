@@ -9,6 +9,8 @@ import datetime as dt
 import html
 import re
 import uuid
+from collections import Counter
+from itertools import combinations
 
 import pytest
 from django.test import Client
@@ -533,3 +535,63 @@ def test_the_director_corrects_a_hand_of_a_settled_table_saying_why(client, club
     assert standing[names[table.seats[0]]] == 20
     event = table.events.get(kind="changed")
     assert (event.before, event.after) == ([10, 10, 0, 0], [20, 20, 0, 0])
+
+
+THIRTEEN = [*PLAYERS, "Jon", "Kathrin", "Luca", "Mia"]
+
+
+def close(draft) -> None:
+    """A drawn pass published, every table playing ``HANDS`` and signed, closed."""
+    published = services.publish_pass(draft)
+    for table in published.tables.all():
+        play(Game.objects.get(pk=table.game_id), HANDS)
+        sign_all(table)
+    services.close_pass(published)
+
+
+def test_thirteen_players_and_a_late_comer_who_plays_the_pass_they_come_for(club):
+    """Issue 24's trial: 13 players over 3 passes, a 14th checked in before pass 2.
+    The late-comer plays pass 2 (two who played pass 1 sit out), nobody sits out
+    twice, and no two players sit at the same table a third time."""
+    t = differenzler(club, passes=3)
+    players(t, THIRTEEN)
+    first = services.schedule_next_pass(t)
+    close(first)
+    late = services.register(t, name="Nina", player_1="Nina", player_2="")
+    services.check_in(late)
+
+    second = services.schedule_next_pass(t)
+
+    seated = {i for table in second.tables.all() for i in table.seats}
+    assert late.pk in seated
+    assert len(second.byes) == 2
+    assert not set(second.byes) & set(first.byes)
+    assert {f.kind for f in services.findings(second)} <= {"tablemates-again"}
+    close(second)
+    third = services.schedule_next_pass(t)
+    assert not set(third.byes) & (set(first.byes) | set(second.byes))
+    assert {f.kind for f in services.findings(third)} <= {"tablemates-again"}
+    met = Counter(
+        frozenset(pair)
+        for table in Table.objects.filter(round__tournament=t)
+        for pair in combinations(table.seats, 2)
+    )
+    assert max(met.values()) <= 2
+
+
+def test_the_director_lets_a_late_comer_sit_out_and_the_check_says_it_costs(club):
+    t = differenzler(club)
+    players(t)
+    close(services.schedule_next_pass(t))
+    late = services.register(t, name="Jon", player_1="Jon", player_2="")
+    services.check_in(late)  # 10 players: two sit out
+    second = services.schedule_next_pass(t)
+    assert late.pk not in second.byes
+    due = services.review(second).bye_order[:2]
+    assert sorted(due) == sorted(second.byes)
+
+    second = services.swap(second, due[1], late.pk)
+
+    other = t.entries.get(pk=due[1]).name  # due to sit out, and now playing
+    costs = [(f.kind, f.message) for f in services.findings(second) if f.kind.startswith("bye")]
+    assert costs == [("bye-fewer-passes", f"Jon sits out, having played fewer passes than {other}")]

@@ -439,3 +439,52 @@ def test_a_pass_names_its_games_in_the_clubs_language_whoever_publishes_it(club)
     game = services.publish_pass(services.schedule_next_pass(t)).tables.get().game
 
     assert game.name == "Herbstjass · Passe 1 · Tisch 1"
+
+
+def test_late_teams_play_the_pass_they_come_for_and_byes_go_round(club):
+    """Issue 24: 9 teams play pass 1, one sitting out; 2 more come for pass 2. A late
+    team has played fewer passes than anyone else: it plays, and the byes go to teams
+    that have played the most passes, then to those with the fewest byes."""
+    t = tournament(club, passes=4)
+    teams(t, 9)
+    first = play_pass(services.schedule_next_pass(t))
+    late = {
+        services.register(t, name=f"Late {n}", player_1=f"L{n}", player_2=f"M{n}").pk
+        for n in (1, 2)
+    }
+    for pk in late:
+        services.check_in(t.entries.get(pk=pk))
+
+    for _ in range(3):
+        draft = services.schedule_next_pass(t)
+        review = services.review(draft)
+        assert review.findings == []
+        assert review.bye_order[0] == draft.byes[0]
+        play_pass(draft)
+
+    byes = [p.byes[0] for p in t.schedule.order_by("number")]
+    assert byes[0] == first.byes[0]
+    assert not set(byes) & late
+    assert len(set(byes)) == 4  # nobody sits out twice
+
+
+def test_the_director_chooses_who_sits_out_and_the_check_says_what_it_costs(club):
+    t = tournament(club, passes=3)
+    teams(t, 5)
+    first = play_pass(services.schedule_next_pass(t))
+    services.check_in(services.register(t, name="Late", player_1="L1", player_2="L2"))
+    services.withdraw(t.entries.get(name="Team 1"))  # 5 play pass 2, one sits out
+    late = t.entries.get(name="Late")
+    second = services.schedule_next_pass(t)
+    due = second.byes[0]
+    assert due not in (late.pk, first.byes[0])
+
+    second = services.swap(second, due, late.pk)  # the director lets the late team sit out
+
+    due_name = t.entries.get(pk=due).name
+    assert [(f.kind, f.message) for f in services.findings(second)] == [
+        ("bye-fewer-passes", f"Late sits out, having played fewer passes than {due_name}")
+    ]
+    with pytest.raises(services.TournamentRuleBroken, match="Publish it anyway"):
+        services.publish_pass(second)
+    assert services.publish_pass(second, anyway=True).byes == [late.pk]

@@ -3,6 +3,7 @@ each table scores through its own link, the opponents confirm."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -859,3 +860,43 @@ def test_a_new_tournament_is_not_asked_why_its_ranking_changes(client, club, mak
     ).content.decode()
     assert "Imposed trump order" in page  # the new tournament's form
     assert "Why the ranking changes" not in page
+
+
+def test_the_director_chooses_who_sits_out_on_the_draft(director, club):
+    """Issue 24: the draft says in what order byes go and offers, for each bye, who
+    sits out instead (those at a table, first due first); the check then says what
+    the choice costs and publishing waits for the director to accept it."""
+    from tests.tournaments.test_services import play_pass, teams, tournament
+    from tournaments import services
+
+    t = tournament(club, passes=3)
+    teams(t, 5)
+    first = play_pass(services.schedule_next_pass(t))
+    late = services.register(t, name="Late", player_1="L1", player_2="L2")
+    services.check_in(late)
+    services.withdraw(t.entries.get(pk=first.tables.first().seats[0]))  # 5 play pass 2
+    draft = services.schedule_next_pass(t)
+    due = t.entries.get(pk=draft.byes[0])
+
+    page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "Byes go first to those who have played the most passes" in page
+    assert f"Who sits out instead of {due.name}?" in page
+    offered = re.search(r'<select name="second" id="instead-\d+"[^>]*>(.*?)</select>', page, re.S)
+    names = re.findall(r"<option [^>]*>([^<]+)</option>", offered.group(1))
+    sat_out = t.entries.get(pk=first.byes[0]).name
+    # first those who played pass 1, then the late team, then who sat out pass 1
+    assert names[-2:] == ["Late", sat_out]
+    assert due.name not in names
+
+    response = director.post(
+        reverse("tournaments:swap", args=[t.pk, draft.number]),
+        {"first": due.pk, "second": late.pk},
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    )
+
+    body = response.content.decode()
+    assert Pass.objects.get(pk=draft.pk).byes == [late.pk]
+    assert f"Late sits out, having played fewer passes than {due.name}" in body
+    assert "Publish it with the warnings above" in body

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import translation
@@ -16,7 +17,7 @@ from scoring import estimates
 from scoring import services as scoring
 from scoring.models import Game, Hand, HandChange
 from scoring.rules import gamefile
-from tournaments import checks, pairing
+from tournaments import checks, pairing, tablemates
 from tournaments.models import INDIVIDUAL, Pass, Table, Tournament, equal_blocks
 from tournaments.services.common import (
     TournamentRuleBroken,
@@ -34,7 +35,9 @@ from tournaments.services.results import current_standings, game_result, last_ch
 def schedule_next_pass(tournament: Tournament) -> Pass:
     """Draw the next pass as a draft the director can still change: pass 1 at
     random from the tournament's seed, later passes by standing (Swiss) for teams;
-    for individuals new partners every pass."""
+    for individuals new partners every pass, for Différenzler new tablemates. Byes
+    go first to those who have played the most passes, then to those with the fewest
+    byes, then to the lowest ranked (``pairing.bye_order``)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if open_pass(tournament):
         raise TournamentRuleBroken(_("Close the current pass before drawing the next."))
@@ -47,18 +50,16 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
         raise TournamentRuleBroken(_("Too few entries are checked in to play."))
     earlier = list(tournament.schedule.prefetch_related("tables"))
     byes = Counter(entry_id for p in earlier for entry_id in p.byes)
-    ids = [e.pk for e in entries]
+    played = Counter(entry_id for p in earlier for t in p.tables.all() for entry_id in t.seats)
+    ids = _in_standing_order(tournament, [e.pk for e in entries], number)
     passes_left = tournament.passes - number
-    if number > 1:  # by standing: the lowest ranked of those with the fewest byes sit out
-        order = {s.entry: position for position, s in enumerate(current_standings(tournament))}
-        ids.sort(key=lambda entry_id: order.get(entry_id, len(order)))
-    if number == 1 and tournament.of_players:  # nobody ranked: who sits out is drawn
-        random.Random(tournament.seed).shuffle(ids)
     if tournament.differenzler:
         met = Counter(
-            pairing.tablemates(t.seats for p in earlier for t in p.tables.all())
+            tablemates.tablemates(t.seats for p in earlier for t in p.tables.all())
         )  # each pair of players who shared a table, and how often
-        seating = pairing.tablemates_pass(ids, met, byes, seed=tournament.seed + number)
+        seating = tablemates.tablemates_pass(
+            ids, met, byes, seed=tournament.seed + number, played=played
+        )
         tables = [list(t) for t in seating.tables]
         bye_ids = list(seating.byes)
     elif tournament.format == INDIVIDUAL:
@@ -76,16 +77,22 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
             for b in (1, 3)
         )
         seating = pairing.player_pass(
-            ids, partnered, opposed, byes, seed=tournament.seed + number, passes_left=passes_left
+            ids,
+            partnered,
+            opposed,
+            byes,
+            seed=tournament.seed + number,
+            passes_left=passes_left,
+            played=played,
         )
         tables = [list(t) for t in seating.tables]
         bye_ids = list(seating.byes)
     else:
         if number == 1:
-            drawn = pairing.random_team_pass(ids, tournament.seed, byes)
+            drawn = pairing.random_team_pass(ids, tournament.seed, byes, played)
         else:
             met = {frozenset(t.seats) for p in earlier for t in p.tables.all()}
-            drawn = pairing.swiss_team_pass(ids, met, byes, passes_left=passes_left)
+            drawn = pairing.swiss_team_pass(ids, met, byes, passes_left=passes_left, played=played)
         tables = [list(t) for t in drawn.tables]
         bye_ids = [drawn.bye] if drawn.bye is not None else []
     round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
@@ -95,6 +102,19 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
         for index, seats in enumerate(tables, start=1)
     )
     return round_
+
+
+def _in_standing_order(tournament: Tournament, ids: list[int], number: int) -> list[int]:
+    """The entries of pass ``number`` in the order a draw and its check take them:
+    by standing from pass 2 (the lowest ranked last, first to sit out among equals);
+    in pass 1, nobody ranked, players in the order of the tournament's seed (teams
+    are shuffled by the draw itself)."""
+    if number > 1:
+        order = {s.entry: position for position, s in enumerate(current_standings(tournament))}
+        return sorted(ids, key=lambda entry_id: order.get(entry_id, len(order)))
+    if tournament.of_players:
+        random.Random(tournament.seed).shuffle(ids)
+    return ids
 
 
 def _codes(count: int = 2) -> list[str]:
@@ -290,44 +310,57 @@ def swap(round_: Pass, first: int, second: int) -> Pass:
     return round_
 
 
+class Review(NamedTuple):
+    """What the director reads of a drafted pass before publishing it."""
+
+    findings: list[checks.Finding]  # the validator's, entries named
+    bye_order: list[int]  # everyone the pass must place, in the order byes go
+
+
 def findings(round_: Pass) -> list[checks.Finding]:
     """What the validator says of a pass, given the passes before it."""
+    return review(round_).findings
+
+
+def review(round_: Pass) -> Review:
+    """What the validator says of a pass, given the passes before it, and who is due
+    to sit out first (``pairing.bye_order``: the most passes played, the fewest byes,
+    the lowest ranked)."""
     tournament = round_.tournament
     earlier = list(tournament.schedule.filter(number__lt=round_.number).prefetch_related("tables"))
     names = {e.pk: e.name for e in tournament.entries.all()}
-    ids = [e.pk for e in playing_entries(tournament)]  # who this pass must place
+    ids = _in_standing_order(  # who this pass must place
+        tournament, [e.pk for e in playing_entries(tournament)], round_.number
+    )
+    seats = tuple(tuple(t.seats) for t in round_.tables.all())
+    before = [(tuple(tuple(t.seats) for t in p.tables.all()), tuple(p.byes)) for p in earlier]
     if tournament.of_players:  # tables of four players (Différenzler: each for themselves)
         check = checks.check_table_pass if tournament.differenzler else checks.check_player_pass
         found = check(
             ids,
-            pairing.PlayerPass(
-                tuple(tuple(t.seats) for t in round_.tables.all()), tuple(round_.byes)
-            ),  # type: ignore[misc]
-            [
-                pairing.PlayerPass(tuple(tuple(t.seats) for t in p.tables.all()), tuple(p.byes))  # type: ignore[misc]
-                for p in earlier
-            ],
+            pairing.PlayerPass(seats, tuple(round_.byes)),
+            [pairing.PlayerPass(tables, byes) for tables, byes in before],
         )
     else:
         found = checks.check_team_pass(
             ids,
-            pairing.TeamPass(
-                tuple(tuple(t.seats) for t in round_.tables.all()),  # type: ignore[misc]
-                round_.byes[0] if round_.byes else None,
-            ),
-            [
-                pairing.TeamPass(
-                    tuple(tuple(t.seats) for t in p.tables.all()), p.byes[0] if p.byes else None
-                )  # type: ignore[misc]
-                for p in earlier
-            ],
+            pairing.TeamPass(seats, round_.byes[0] if round_.byes else None),
+            [pairing.TeamPass(tables, byes[0] if byes else None) for tables, byes in before],
         )
-    return [
-        checks.Finding(
-            f.kind,
-            f.template,
-            f.entries,
-            {key: names.get(value, value) for key, value in f.params.items()},  # type: ignore[call-overload]
-        )
-        for f in found
-    ]
+    played = Counter(entry for tables, _ in before for table in tables for entry in table)
+    had = Counter(entry for _, byes in before for entry in byes)
+    return Review(
+        [
+            checks.Finding(
+                f.kind,
+                f.template,
+                f.entries,
+                {
+                    key: names.get(value, value) if key in checks.ENTRY_PARAMS else value
+                    for key, value in f.params.items()
+                },
+            )
+            for f in found
+        ],
+        pairing.bye_order(ids, played, had),
+    )

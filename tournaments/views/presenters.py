@@ -106,7 +106,8 @@ def passes_shown(
                     ],
                 }
             )
-        found = services.findings(round_) if draft else []
+        found, turns = services.review(round_) if draft else ([], [])
+        seated = {i for t in round_.tables.all() for i in t.seats}
         rounds.append(
             {
                 "round": round_,
@@ -117,6 +118,9 @@ def passes_shown(
                 "takeable": playing and services.nothing_played(round_),
                 "tables": tables,
                 "byes": [entries[i].name for i in round_.byes],
+                # who may sit out instead of each bye: those at a table, first due first
+                "sitting_out": [entries[i] for i in round_.byes] if draft else [],
+                "instead": [entries[i] for i in turns if i in seated],
                 "findings": [(f, capfirst(_(f.template).format(**f.params))) for f in found],
                 "placed": sorted(
                     (entries[i] for t in round_.tables.all() for i in t.seats),
