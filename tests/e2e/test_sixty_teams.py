@@ -158,7 +158,7 @@ def test_the_office_at_sixty_teams_fits_three_screens_and_reaches_any_table_at_o
     page.wait_for_url(f"{office}?table=17")
     line = page.locator(f"#table-{table.pk}")
     expect(line.locator(".table-head")).to_be_focused()
-    expect(line.get_by_role("link", name="Tisch-Link")).to_be_visible()
+    expect(line.get_by_role("link", name="Tischlink")).to_be_visible()
     assert len(loads) == 1
     screenshot(page, "sixty-teams-office-table-17-de")
 
