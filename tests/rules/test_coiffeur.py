@@ -4,10 +4,14 @@ longer be caught; and random sheets against a reference counted cell by cell."""
 
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.kinds.coiffeur.gamefile import read_game
 from scoring.kinds.coiffeur.rules import (
     PRESETS,
     CoiffeurHand,
@@ -487,3 +491,119 @@ def test_random_sheets_agree_with_the_reference(sheet):
             for row in result.open_rows[s]
         ]
         assert play(ruleset, hands + rest).winner == result.safe
+
+
+# --- the game file both ways ------------------------------------------------------------
+
+EXAMPLE = {
+    "format": "jass-game/1",
+    "name": "Coiffeur am Freitag",
+    "played_on": "2026-11-27",
+    "ruleset": {
+        "preset": "coiffeur",
+        "rows": [
+            ["clubs", 1],
+            ["diamonds", 2],
+            ["hearts", 3],
+            ["spades", 4],
+            ["obe-abe", 5],
+            ["unde-ufe", 6],
+            ["slalom", 7],
+            ["misere", 8],
+            ["3x3", 9],
+            ["choice", 10],
+        ],
+        "match_value": 257,
+        "match_bonus": 0,
+        "counter_bonus": 0,
+        "counter_penalty": 0,
+        "rounded": False,
+    },
+    "teams": [
+        {"name": "A", "players": ["Anne", "Claude"]},
+        {"name": "B", "players": ["Bernard", "Denise"]},
+    ],
+    "hands": [
+        {
+            "team": 0,
+            "row": "obe-abe",
+            "cards": 98,
+            "match": False,
+            "counter": False,
+            "struck": False,
+            "trump": "obe-abe",
+            "chooser": "Anne",
+            "chibre": False,
+        }
+    ],
+    "result": {
+        "cells": [
+            [None, None, None, None, 490, None, None, None, None, None],
+            [None, None, None, None, None, None, None, None, None, None],
+        ],
+        "totals": [490, 0],
+        "over": False,
+        "winner": None,
+        "difference": 490,
+    },
+}
+
+
+def test_the_game_formats_example_reads_and_writes_back_the_same():
+    record = read_game(copy.deepcopy(EXAMPLE))
+    written = record.to_dict()
+    assert written["ruleset"] == {**EXAMPLE["ruleset"], "teams": 2}
+    assert {k: v for k, v in written.items() if k != "ruleset"} == {
+        k: v for k, v in EXAMPLE.items() if k != "ruleset"
+    }
+    assert read_game(json.loads(json.dumps(written))) == record
+
+
+def test_three_players_alone_make_a_three_sided_game():
+    data = copy.deepcopy(EXAMPLE)
+    data["ruleset"] = {"preset": "coiffeur-3"}
+    data["teams"] = [{"name": n, "players": [n]} for n in ("Anne", "Bernard", "Claude")]
+    data["hands"][0]["chooser"] = None
+    del data["result"]
+    record = read_game(data)
+    assert [side.players for side in record.sides] == [("Anne",), ("Bernard",), ("Claude",)]
+    assert record.to_dict()["result"]["difference"] is None
+
+
+def broken(change):
+    data = copy.deepcopy(EXAMPLE)
+    change(data)
+    with pytest.raises(RulesError) as caught:
+        read_game(data)
+    problem = caught.value.problems[0]
+    return problem.hand, problem.field, problem.message
+
+
+def test_a_broken_file_is_refused_naming_hand_and_field():
+    assert broken(lambda d: d["result"]["totals"].__setitem__(0, 491)) == (
+        None,
+        "result.totals",
+        "the file says [491, 0], the hands give [490, 0]",
+    )
+    assert broken(lambda d: d["teams"].pop())[1:] == (
+        "teams",
+        "the ruleset has 2 sides, so the file needs 2 teams",
+    )
+    assert broken(lambda d: d["teams"][0].__setitem__("players", ["Anne"]))[1] == (
+        "teams[0].players"
+    )
+    assert broken(lambda d: d["hands"][0].__setitem__("chooser", "Zoé"))[:2] == (1, "chooser")
+    assert broken(lambda d: d["hands"][0].__setitem__("cards", 158))[:2] == (1, "cards")
+    assert (
+        broken(
+            lambda d: (
+                d["ruleset"].__setitem__("counter_bonus", 5) or d["ruleset"].__setitem__("teams", 3)
+            )
+        )[1]
+        == "ruleset.counter_bonus"
+    )
+    assert broken(lambda d: d.__setitem__("players", []))[1] == "players"
+    assert broken(lambda d: d.__setitem__("played_on", "2026-02-30"))[1] == "played_on"
+    assert broken(lambda d: d["teams"][1].__setitem__("players", ["anne", "Denise"]))[1] == (
+        "teams"
+    )
