@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import own_host_only, sign_in
+from tests.e2e.conftest import PHONE, own_host_only, sign_in
 from tests.e2e.test_projector import SCREEN
 
 SHOTS = Path("/tmp/shots")
@@ -220,3 +220,82 @@ def test_the_projector_shows_a_differenzler_tournament_with_its_legend(
     expect(page.locator(".projector-counter")).to_have_text("2 / 2")
     check_projector_page(page, "projector-differenzler-page-2")
     expect(page.locator(".projector-page:not([hidden])")).to_contain_text("10†")
+
+
+NAMES = (
+    "Anne-Catherine Müller-Studer",
+    "Jean-Baptiste Oberholzer-Rüegg",
+    "Marie-Thérèse Vuilleumier-Favre",
+    "Hans-Ueli Zimmermann-Bachmann",
+)
+
+
+def differenzler_document(hands: int) -> dict:
+    """A Différenzler game of 12 hands between four long names, ``hands`` of them
+    played, with differences of up to three digits."""
+    played = []
+    for number in range(hands):
+        cards = [(37 + 29 * number) % 120, (81 + 13 * number) % 37, 0, 0]
+        cards[2] = (157 - cards[0] - cards[1]) // 2
+        cards[3] = 157 - sum(cards[:3])
+        estimates = [(cards[seat] + 97 * (seat + number)) % 158 for seat in range(4)]
+        suits = ("hearts", "spades", "diamonds", "clubs")
+        played.append({"trump": suits[number % 4], "estimates": estimates, "cards": cards})
+    return {
+        "format": "jass-game/1",
+        "name": "Différenzler, Tisch 7",
+        "played_on": "2026-11-20",
+        "ruleset": {"preset": "differenzler", "hands": 12},
+        "players": list(NAMES),
+        "hands": played,
+    }
+
+
+@pytest.fixture
+def two_games(transactional_db):
+    """A finished Différenzler game (12 hands, totals) and one at hand 7 of 12, in a club
+    whose scorer can open both."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Member, Role
+    from tests.factories import import_in_club
+
+    club = Club.objects.create(name="Jass-Club Test", slug="test-club")
+    user = get_user_model().objects.create_user("scorer", password="jass-test-pw")
+    Member.objects.create(club=club, name="Scorer", user=user, role=Role.SCORER)
+    return {
+        "over": import_in_club(differenzler_document(12)),
+        "in-progress": import_in_club(differenzler_document(7)),
+    }
+
+
+@pytest.mark.parametrize("locale", ["fr-CH", "de-CH", "en-GB"])
+def test_the_differenzler_game_page_fits_a_390_px_phone(browser, live_server, two_games, locale):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale
+    )
+    elsewhere = own_host_only(context, live_server)
+    page = context.new_page()
+    sign_in(page, live_server, "scorer", "jass-test-pw")
+    too_wide = []
+    for state, game in two_games.items():
+        page.goto(f"{live_server.url}{reverse('scoring:game', args=[game.pk])}")
+        expect(page.locator(".differenzler-hands")).to_contain_text("Anne-Catherine")
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"differenzler-game-{state}-{locale}.png"), full_page=True)
+        for table in ("standings", "hands"):
+            page.locator(f".differenzler-{table}").screenshot(
+                path=str(SHOTS / f"differenzler-game-{state}-{locale}-{table}.png")
+            )
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            too_wide.append(f"{state}: the page {width} px")
+        # nor does a table scroll sideways inside its box: all four players in sight
+        for name, right in page.locator("main table").evaluate_all(
+            "tables => tables.map(t => [t.className, t.getBoundingClientRect().right])"
+        ):
+            if right > PHONE["width"]:
+                too_wide.append(f"{state}: {name} to {right:.0f} px")
+    context.close()
+    assert too_wide == [], locale
+    assert elsewhere == []
