@@ -81,6 +81,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "ranking_changes": list(tournament.ranking_changes.all()),
     }
     if big:  # the projector: pages of rows, and a QR code of these standings for phones
+        context["tie_break_marks"] = tie_break_marks(rows)
         context["pages"] = [
             rows[i : i + PROJECTOR_ROWS] for i in range(0, len(rows), PROJECTOR_ROWS)
         ]
@@ -88,6 +89,18 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             context["standings_qr"] = standings_qr(request, tournament)
     template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"
     return unchanged_or(request, render(request, template, context))
+
+
+def tie_break_marks(rows: list[dict]) -> dict[str, str]:
+    """The projector's rows keep to one line: each tie-break rule that placed someone
+    gets a letter after the name (``row["tie_break_mark"]``), spelt out in the legend.
+    Returns the rules by their letters."""
+    marks: dict[str, str] = {}
+    for row in rows:
+        if row["tie_break"]:
+            marks.setdefault(row["tie_break"], "abcdefgh"[len(marks) % 8])
+            row["tie_break_mark"] = marks[row["tie_break"]]
+    return {mark: rule for rule, mark in marks.items()}
 
 
 def unchanged_or(request: HttpRequest, response: HttpResponse) -> HttpResponse:
