@@ -212,7 +212,7 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "leader": rules.chooser(0, 1) + 1,
     }
     shown = {  # everything the cards show, as plain values
-        "tournament": [str(tournament), tournament.date, tournament.format],
+        "tournament": [str(tournament), tournament.date, tournament.format, tournament.hands],
         "cards": [
             [
                 card["table"].number,
