@@ -232,6 +232,18 @@ STORAGES = {
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 
+# The cache keeps drawn PDFs (a pass's table cards) until what they show changes. Each
+# app process keeps its own in memory; DJANGO_CACHE_DIR shares one on disk.
+CACHE_DIR = os.environ.get("DJANGO_CACHE_DIR", "")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": CACHE_DIR,
+    }
+    if CACHE_DIR
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "jassclub"}
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"
 # Signing out shows the signed-out page (jassclub.accounts.LogoutView), no redirect.

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
@@ -44,7 +48,15 @@ def inline_pdf(pdf: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def pdf_response(
-    request: HttpRequest, template: str, context: dict[str, Any], filename: str
-) -> HttpResponse:
-    return inline_pdf(pdf_bytes(template, context, request)[0], filename)
+def kept_pdf(name: str, shown: Any, draw: Callable[[], bytes], timeout: int) -> bytes:
+    """A PDF kept in the cache (``CACHES``) for ``timeout`` seconds, under ``name`` and
+    a digest of ``shown`` (everything it shows, as plain values): ``draw`` makes it
+    only when none is kept for what it shows now, so that anything shown changing
+    (a new link, a name put right) draws it anew and the old one is never served."""
+    digest = hashlib.sha256(json.dumps(shown, default=str).encode()).hexdigest()
+    key = f"pdf:{name}:{digest}"
+    pdf = cache.get(key)
+    if pdf is None:
+        pdf = draw()
+        cache.set(key, pdf, timeout)
+    return pdf

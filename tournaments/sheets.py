@@ -14,10 +14,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django_tasks import task
 
 from tournaments import services
-from tournaments.models import ResultsSheet, Tournament
+from tournaments.models import Pass, ResultsSheet, Tournament
 from tournaments.pdf import pdf_bytes
 from tournaments.standings import bye_points, tie_break_names
 
@@ -27,8 +28,9 @@ INLINE_ENTRIES = 60  # drawn in the request in about a second; more: built by a 
 
 def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     """Pass numbers, and one row per entry in standing order: rank, names, points per
-    pass (``None`` for a pass it did not play), total, the tie-break that placed it
-    among equal totals, and whether it withdrew."""
+    pass (``None`` for a pass it did not play), total, what the tie-breaks compare
+    (matches; a Différenzler player's exact estimates and best hand), the tie-break
+    that placed it among equal totals, and whether it withdrew."""
     entries = {e.pk: e for e in tournament.entries.all()}
     names = tie_break_names(tournament.differenzler)
     scores = services.pass_scores(tournament)
@@ -51,6 +53,7 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
                 "byes": [n for n in numbers if (standing.entry, n) in byes],
                 "missed": sorted(missed),
                 "total": standing.total,
+                "matches": getattr(standing, "matches", None),  # teams only
                 "exact": getattr(standing, "exact", None),  # Différenzler only
                 "best_hand": getattr(standing, "best_hand", None),
                 "tie_break": _(names[standing.decided_by]) if standing.decided_by else "",
@@ -67,17 +70,45 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     return numbers, rows
 
 
+def counted_passes(numbers: list[int]) -> str:
+    """The passes counted, as a reader says them: "1", "1–3", "1, 3"."""
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)
+
+
+def open_pass_note(running: int | None, numbers: list[int]) -> str:
+    """What standings printed while pass ``running`` is being played count: only the
+    closed passes (``numbers``); the open one counts once it closes."""
+    if running is None:
+        return ""
+    if not numbers:
+        return _("Pass %(number)s is being played: no pass counts in these standings yet.") % {
+            "number": running
+        }
+    return ngettext(
+        "Pass %(number)s is being played: these standings count pass %(counted)s.",
+        "Pass %(number)s is being played: these standings count passes %(counted)s.",
+        len(numbers),
+    ) % {"number": running, "counted": counted_passes(numbers)}
+
+
 def sheet_context(tournament: Tournament) -> dict[str, Any]:
     """What the results sheet shows, in the active language."""
     numbers, rows = results_rows(tournament)
     names = tie_break_names(tournament.differenzler)
+    running = (
+        tournament.schedule.filter(state=Pass.PUBLISHED).values_list("number", flat=True).first()
+    )
     return {
         "tournament": tournament,
         "numbers": numbers,
         "rows": rows,
+        "open_pass": open_pass_note(running, numbers),
         "tie_breaks": [_(names[t]) for t in tournament.tie_breaks],
         "byes": any(bye for row in rows for _points, bye, _missed in row["cells"]),
         "missed": any(missed for row in rows for _points, _bye, missed in row["cells"]),
+        "not_played": any(points is None for row in rows for points in row["passes"]),
         "bye_points": bye_points(tournament.hands),
         "LANGUAGE_CODE": translation.get_language(),
     }
@@ -95,12 +126,16 @@ def fingerprint(context: dict[str, Any]) -> str:
                 row["players"],
                 row["cells"],
                 row["total"],
+                row["matches"],
+                row["exact"],
+                row["best_hand"],
                 str(row["tie_break"]),
                 str(row["withdrawn"]),
             ]
             for row in context["rows"]
         ],
         "tie_breaks": [str(t) for t in context["tie_breaks"]],
+        "open_pass": context["open_pass"],
         "language": context["LANGUAGE_CODE"],
         "tournament": [
             context["tournament"].name,

@@ -114,9 +114,9 @@ def test_results_csv(client, played):
     )
 
     lines = response.content.decode("utf-8-sig").splitlines()
-    assert lines[0] == "Rank;Name;Players;Pass 1;Total;Tie-break;Bye in pass;Withdrawn"
+    assert lines[0] == "Rank;Name;Players;Pass 1;Total;Matches;Tie-break;Bye in pass;Withdrawn"
     assert lines[1].startswith(f"1;{winner_name(played)};")
-    assert ";480;480;" in lines[1]
+    assert ";480;480;0;" in lines[1]
     assert len(lines) == 5
     assert ".csv" in response["Content-Disposition"]
     assert "preisjass-" in response["Content-Disposition"]  # the tournament's name
@@ -149,7 +149,7 @@ def test_results_pdf_lists_the_ranking(client, played, settings, tmp_path):
     rows = [line.split() for line in text.splitlines() if line.strip()]
     first = next(i for i, words in enumerate(rows) if words[:1] == ["1"])
     assert " ".join(rows[first - 1] + rows[first] + rows[first + 1]).count(winner_name(played)) == 1
-    assert rows[first][-2:] == ["480", "480"]
+    assert rows[first][-3:] == ["480", "480", "0"]  # pass 1, total, matches
     assert "1/1" in text.replace(" ", "")  # page numbers
 
 
@@ -361,8 +361,8 @@ def test_a_pass_not_played_is_a_dash_and_a_withdrawal_is_said(client, played, tm
 
     latecomers = next(line for line in csv_lines if "Latecomers" in line).split(";")
     team_1 = next(line for line in csv_lines if line.split(";")[1] == "Team 1").split(";")
-    assert latecomers[3] == ""  # pass 1: not played
-    assert team_1[4] == ""  # pass 2: withdrawn
+    assert latecomers[3] == "–"  # pass 1: not played, as the standings show it
+    assert team_1[4] == "–"  # pass 2: withdrawn
     assert team_1[-1] == "withdrawn after pass 1"
     assert "withdrawn after pass 1" in html
     assert ">–<" in html

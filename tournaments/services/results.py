@@ -187,10 +187,12 @@ class EntryTable(NamedTuple):
     against: int | None
     matches: int
     settled: bool  # confirmed or decided: the points will not change any more
+    missed: bool = False  # neither seated nor sitting out: came late, or withdrew
 
 
 def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
-    """Every pass an entry played, is playing or sat out, with the points so far. The
+    """Every pass an entry played, is playing, sat out or missed (it came late, or
+    withdrew: no points, shown as the standings show it), with the points so far. The
     draft of a pass is the director's until it is published."""
     rounds = list(tournament.schedule.exclude(state=Pass.DRAFT).prefetch_related("tables"))
     names = {
@@ -235,6 +237,10 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
                         0,
                         points is not None,
                     )
+                )
+            else:
+                lines.append(
+                    EntryTable(round_.number, round_.state, None, "", "", None, None, 0, True, True)
                 )
             continue
         if tournament.differenzler:

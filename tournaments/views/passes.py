@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -21,7 +22,7 @@ from tournaments.forms import (
     SwapForm,
 )
 from tournaments.models import Entry, Pass, Table, Tournament
-from tournaments.pdf import pdf_response
+from tournaments.pdf import inline_pdf, kept_pdf, pdf_bytes
 from tournaments.standings import bye_points
 from tournaments.views.common import (
     act,
@@ -150,40 +151,44 @@ def seating(request: HttpRequest, tournament_id: int, number: int) -> HttpRespon
     return render(request, "tournaments/seating.html", context)
 
 
-def _seat_qrs(request: HttpRequest, round_: Pass) -> dict[tuple[int, int], str]:
-    """The QR code of each Différenzler player's own seat link, for their own slip
-    (never on the table's screen): (game id, seat) -> SVG."""
+def _seat_links(request: HttpRequest, round_: Pass) -> dict[tuple[int, int], str]:
+    """The address of each Différenzler player's own seat link, whose QR code is on
+    their own slip (never on the table's screen): (game id, seat) -> URL."""
     links = SeatLink.objects.filter(game__table__round=round_, revoked_at__isnull=True)
     return {
-        (link.game_id, link.seat): qr_svg(
-            request.build_absolute_uri(link.get_absolute_url()), scale=2
-        )
+        (link.game_id, link.seat): request.build_absolute_uri(link.get_absolute_url())
         for link in links
     }
+
+
+CARDS_KEPT = 24 * 60 * 60  # an evening's cards; a new link or pass is another key anyway
 
 
 @require_GET
 @login_required
 def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """One card per table: who sits where, the imposed trumps, the QR code of the
-    table's scoring link, and a blank score sheet for a table without a phone."""
+    table's scoring link, and a blank score sheet for a table without a phone.
+
+    Drawing the cards of 30 tables takes seconds: the PDF is kept (``kept_pdf``) and
+    drawn again only when something on it changes: a table's link or codes, a seat
+    link, a name, the pass, the language."""
     tournament, round_ = directed_pass(request, tournament_id, number)
     entries = {e.pk: e for e in tournament.entries.all()}
     one = request.GET.get("table", "")  # one table's card, after its link was replaced
     tables = round_.tables.filter(number=int(one)) if one.isdigit() and len(one) < 4 else None
     cards = []
-    seat_qrs = _seat_qrs(request, round_) if tournament.differenzler else {}
+    seat_links = _seat_links(request, round_) if tournament.differenzler else {}
     for table in tables if tables is not None else round_.tables.all():
         url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
         sides = side_names(tournament, table, entries)
-        own = [seat_qrs.get((table.game_id, side)) for side in range(len(table.codes))]
+        own = [seat_links.get((table.game_id, side)) for side in range(len(table.codes))]
         cards.append(
             {
                 "table": table,
                 "seats": [entries[i] for i in table.seats],
                 "around": _around_the_table(tournament, table, entries, sides),
                 "sides": list(zip(sides, table.codes, own, strict=False)),
-                "qr": qr_svg(url),
                 "url": url,
             }
         )
@@ -192,11 +197,11 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         for n in range(1, tournament.hands + 1)
         if not tournament.differenzler
     ]
+    standings = request.build_absolute_uri(reverse("tournaments:standings", args=[tournament.pk]))
     context = {
         "tournament": tournament,
         "round": round_,
         "cards": cards,
-        "standings_qr": standings_qr(request, tournament),
         "trumps": trumps,
         "individual": tournament.of_players,
         "differenzler": tournament.differenzler,
@@ -206,10 +211,36 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "dealer": rules.dealer(0, 1) + 1,  # a tournament game: seat 1 chooses first
         "leader": rules.chooser(0, 1) + 1,
     }
-    return pdf_response(
-        request,
-        "tournaments/cards_pdf.html",
-        context,
+    shown = {  # everything the cards show, as plain values
+        "tournament": [str(tournament), tournament.date, tournament.format, tournament.hands],
+        "cards": [
+            [
+                card["table"].number,
+                card["url"],
+                [(e.name, e.player_1, e.player_2) for e in card["seats"]],
+                card["around"],
+                card["sides"],
+            ]
+            for card in cards
+        ],
+        "byes": [(e.name, e.player_1, e.player_2) for e in context["byes"]],
+        "trumps": [(n, label.trump, str(label), label.red) for n, label in trumps],
+        "standings": standings,
+        "bye_points": context["bye_points"],
+    }
+
+    def draw() -> bytes:  # the QR codes too: only when the cards are drawn
+        for card in cards:
+            card["qr"] = qr_svg(card["url"])
+            card["sides"] = [
+                (name, code, own and qr_svg(own, scale=2)) for name, code, own in card["sides"]
+            ]
+        context["standings_qr"] = standings_qr(request, tournament)
+        return pdf_bytes("tournaments/cards_pdf.html", context, request)[0]
+
+    key = f"cards:{tournament.pk}:{round_.number}:{get_language()}:{one}"
+    return inline_pdf(
+        kept_pdf(key, shown, draw, CARDS_KEPT),
         file_name(
             tournament,
             f"tables-pass-{number}" + (f"-table-{one}" if tables is not None else ""),

@@ -139,6 +139,9 @@ def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
     return render(request, "tournaments/entry.html", context)
 
 
+NOT_PLAYED = "–"  # a pass not played, as the standings, the PDF and the entry's page show it
+
+
 @require_GET
 @results_page
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -163,7 +166,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
             *(
                 [_("Total difference"), _("Exact estimates"), _("Best hand")]
                 if differenzler
-                else [_("Total")]
+                else [_("Total"), _("Matches")]
             ),
             _("Tie-break"),
             _("Bye in pass"),
@@ -178,9 +181,9 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 row["rank"],
                 row["entry"].name,
                 *([] if tournament.of_players else [row["players"]]),
-                *("" if points is None else points for points in row["passes"]),
+                *(NOT_PLAYED if points is None else points for points in row["passes"]),
                 row["total"],
-                *([row["exact"], best] if differenzler else []),
+                *([row["exact"], best] if differenzler else [row["matches"]]),
                 row["tie_break"],
                 ", ".join(str(n) for n in row["byes"]),
                 *([", ".join(str(n) for n in row["missed"])] if differenzler else []),
