@@ -431,9 +431,10 @@ def _locked_with_hands(game: Game) -> tuple[list[Hand], OpenHand | None]:
     being played (as ``services._locked_hands`` does for a game of two teams)."""
     rows = (
         Game.objects.filter(pk=game.pk)
-        .select_for_update(of=("self",))
+        .select_for_update(of=("self",))  # the game's pk is selected: OF the game's row
         .order_by("hands__number")
         .values_list(
+            "pk",
             *(f"open_hand__{field.name}" for field in OPEN_FIELDS),
             *(f"hands__{name}" for name in services.HAND_COLUMNS),
         )
@@ -441,7 +442,7 @@ def _locked_with_hands(game: Game) -> tuple[list[Hand], OpenHand | None]:
     if not rows:
         raise Game.DoesNotExist
     hands, open_hand = [], None
-    for row in rows:
+    for _pk, *row in rows:
         opened, values = row[: len(OPEN_FIELDS)], row[len(OPEN_FIELDS) :]
         if open_hand is None and opened[0] is not None:
             open_hand = OpenHand.from_db(
