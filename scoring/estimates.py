@@ -358,6 +358,29 @@ def start_hand(game: Game, number: int, seat_names: tuple[str, ...]) -> OpenHand
     return open_hand
 
 
+@dataclass(frozen=True)
+class Scored:
+    """A hand's points recorded: the hand, and for the screen drawn after it (``hands``
+    None when the same form had been sent before) the game's hands and the seats that
+    have already estimated the next hand (sealed before a hand was taken back)."""
+
+    hand: Hand
+    hands: list[Hand] | None = None
+    next_estimated: frozenset[int] = frozenset()
+
+    def state(self, game: Game) -> TableState:
+        """The hand being played next (the recorded hand's open row is gone)."""
+        played = len(self.hands or ())
+        return TableState(
+            number=played + 1,
+            trump="",
+            trump_drawn=False,
+            started=False,
+            estimated=self.next_estimated,
+            over=played >= (game.rules.hands or 0),
+        )
+
+
 def record_points(
     game: Game,
     number: int,
@@ -370,6 +393,18 @@ def record_points(
     others): the hand is checked with the whole game by the rules engine and stored
     with its four estimates, which are then shown to everyone. The same form sent
     again stores nothing more; a screen out of date is refused (:class:`StaleScreen`)."""
+    return score_hand(game, number, cards, form_key=form_key, author=author).hand
+
+
+def score_hand(
+    game: Game,
+    number: int,
+    cards: tuple[int | None, ...],
+    *,
+    form_key: uuid.UUID,
+    author: Author,
+) -> Scored:
+    """:func:`record_points`, with what the scorer's screen is drawn from after it."""
     try:
         with transaction.atomic():
             return _record_points(game, number, cards, form_key, author)
@@ -377,7 +412,7 @@ def record_points(
         change = HandChange.objects.filter(game=game, form_key=form_key).first()
         if change is None:
             raise StaleScreen(_("Another device changed this game at the same moment.")) from None
-        return _recorded(game, change)
+        return Scored(_recorded(game, change))
 
 
 def _recorded(game: Game, change: HandChange) -> Hand:
@@ -388,21 +423,66 @@ def _recorded(game: Game, change: HandChange) -> Hand:
     return hand
 
 
+OPEN_FIELDS = tuple(OpenHand._meta.concrete_fields)
+
+
+def _locked_with_hands(game: Game) -> tuple[list[Hand], OpenHand | None]:
+    """Lock the game's row and read, in the same statement, its hands and the hand
+    being played (as ``services._locked_hands`` does for a game of two teams)."""
+    rows = (
+        Game.objects.filter(pk=game.pk)
+        .select_for_update(of=("self",))  # the game's pk is selected: OF the game's row
+        .order_by("hands__number")
+        .values_list(
+            "pk",
+            *(f"open_hand__{field.name}" for field in OPEN_FIELDS),
+            *(f"hands__{name}" for name in services.HAND_COLUMNS),
+        )
+    )
+    if not rows:
+        raise Game.DoesNotExist
+    hands, open_hand = [], None
+    for _pk, *row in rows:
+        opened, values = row[: len(OPEN_FIELDS)], row[len(OPEN_FIELDS) :]
+        if open_hand is None and opened[0] is not None:
+            open_hand = OpenHand.from_db(
+                game._state.db, [field.attname for field in OPEN_FIELDS], opened
+            )
+        if values[0] is not None:
+            hand = Hand.from_db(game._state.db, services.HAND_COLUMNS, values)
+            hand.game = game
+            hands.append(hand)
+    return hands, open_hand
+
+
 def _record_points(
     game: Game, number: int, cards: tuple[int | None, ...], form_key: uuid.UUID, author: Author
-) -> Hand:
-    played = _locked(game)
-    change = HandChange.objects.filter(game=game, form_key=form_key).first()
-    if change is not None:  # sent before: done
-        return _recorded(game, change)
+) -> Scored:
+    """The game's row locked with its hands and the open hand in one statement; the
+    form key is looked up only when the form no longer fits the game (sent before, or
+    from a screen out of date): a repeated key is caught by its unique constraint."""
+    stored_hands, open_hand = _locked_with_hands(game)
+    played = len(stored_hands)
+    if number != played + 1:
+        change = HandChange.objects.filter(game=game, form_key=form_key).first()
+        if change is not None:  # sent before: done
+            return Scored(_recorded(game, change))
     extras.extra_for(game).guard_change(game, HandChange.RECORDED, author)  # e.g. settled
-    open_hand = _open(game, number, played)
-    if not open_hand.started_at:
+    last = game.rules.hands or 0
+    if played >= last:
+        raise _refuse(GAME_OVER, hands=last)
+    if number != played + 1:
+        raise StaleScreen(_("This screen is out of date — here is the game now."))
+    if open_hand is None or open_hand.number != number or not open_hand.started_at:
         raise _refuse(NOT_STARTED, "cards", number=number)
-    sealed = dict(Estimate.objects.filter(game=game, number=number).values_list("seat", "value"))
-    estimates = tuple(sealed[seat] for seat in range(differenzler.PLAYERS))
+    sealed: dict[int, dict[int, int]] = {number: {}, number + 1: {}}
+    for hand_number, seat, value in Estimate.objects.filter(
+        game=game, number__in=(number, number + 1)
+    ).values_list("number", "seat", "value"):
+        sealed[hand_number][seat] = value
+    estimates = tuple(sealed[number][seat] for seat in range(differenzler.PLAYERS))
     hand = DiffHand(open_hand.trump, estimates, differenzler.fill_cards(cards))  # type: ignore[arg-type]
-    hands = [h.to_diff() for h in game.hands.order_by("number")]
+    hands = [h.to_diff() for h in stored_hands]
     result = differenzler.play(game.rules, [*hands, hand])  # raises, naming the field
     stored = Hand.from_diff(game, number, hand)
     stored.save()
@@ -410,7 +490,7 @@ def _record_points(
     Estimate.objects.filter(game=game, number=number).delete()
     open_hand.delete()
     statistics.update_seat_results(game, result)
-    return stored
+    return Scored(stored, [*stored_hands, stored], frozenset(sealed[number + 1]))
 
 
 NOTHING_TO_REOPEN = gettext_noop("No hand is scored yet.")

@@ -99,7 +99,9 @@ class TableExtra:
         """Inside the transaction of a change to the hands (``action``: a
         ``HandChange`` action), after the game's row is locked: raise
         ``services.StaleScreen`` or ``services.ReasonNeeded`` to refuse it. What it
-        returns is handed to ``after_change``."""
+        returns is handed to ``after_change``. Every change to a game's hands passes
+        here (recorded, corrected, taken back; team and Différenzler games alike), so
+        an extra also marks here what follows the hands (a tournament's standings)."""
         return None
 
     def after_change(

@@ -21,6 +21,7 @@ from django.db.models import (
     Case,
     Count,
     Exists,
+    F,
     OuterRef,
     Q,
     QuerySet,
@@ -120,16 +121,27 @@ def seat_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
 
 def update_seat_results(game: Game, result: DiffResult) -> None:
     """A Différenzler game's hands changed: its four rows take what it now comes to
-    (``result``, counted by the caller), in two statements."""
+    (``result``, counted by the caller), in one statement (a value the four share
+    is written as it is)."""
     figures = seat_figures(result)
-    rows = list(PlayerResult.objects.filter(game=game).select_related("player"))
-    for row in rows:
-        own = figures[seat_of(row.team, row.player.position)]
-        for name, value in dataclasses.asdict(own).items():
-            setattr(row, name, value)
-    PlayerResult.objects.bulk_update(
-        rows, [field.name for field in dataclasses.fields(SeatFigures)]
-    )
+    seats = {  # the game's players as read with it (teams and players prefetched)
+        player.pk: seat_of(team.index, player.position)
+        for team in game.teams.all()
+        for player in team.players.all()
+    }
+    values: dict[str, Any] = {}
+    for name in (field.name for field in dataclasses.fields(SeatFigures)):
+        column = PlayerResult._meta.get_field(name)
+        own = {pk: getattr(figures[seat], name) for pk, seat in seats.items()}
+        if len(set(own.values())) == 1:
+            values[name] = Value(next(iter(own.values())), output_field=column)
+        else:
+            values[name] = Case(
+                *(When(player_id=pk, then=Value(v, output_field=column)) for pk, v in own.items()),
+                default=F(name),
+                output_field=column,
+            )
+    PlayerResult.objects.filter(game=game).update(**values)
 
 
 def rebuilt_rows(game: Game) -> list[PlayerResult]:

@@ -39,6 +39,9 @@ POSTGRES_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0
 POSTGRES_DB = "jassclub_bench"
 
 QUERY_BUDGET = 12
+# a Différenzler hand's points (issue 24: 27 before); more than a team hand's 12: its
+# hand being played and sealed estimates are read and removed as the hand is stored
+DIFFERENZLER_QUERY_BUDGET = 16
 TRANSFER_BUDGET_KB = 60  # issue 13: the first visit of the table screen, with gzip
 KB = 1024
 GZIP_LEVEL = 6  # what Django's GZipMiddleware and most front servers send
@@ -132,6 +135,51 @@ def new_game(name: str) -> Any:
         first_chooser=0,
         suit_style="french",
     )
+
+
+DIFFERENZLER_HANDS = 12
+
+
+def differenzler_hand_queries(client: Any, hands: int = DIFFERENZLER_HANDS) -> list[list[str]]:
+    """The SQL of each htmx POST of a Différenzler hand's card points (its trump chosen,
+    its four estimates sealed and the hand started beforehand), hand 1 to ``hands`` of
+    one game: the statements of each request."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from scoring import estimates
+
+    game = estimates.start_game(
+        club=bench_club(),
+        name="Bench: Différenzler",
+        players=("Anne", "Bernard", "Claude", "Denise"),
+        hands=hands,
+        trumps=("hearts", "diamonds", "clubs", "spades"),
+        played_on=None,
+        suit_style="french",
+        form_key=None,
+    )
+    url = reverse("scoring:record_points", args=[game.pk])
+    statements = []
+    for number in range(1, hands + 1):
+        estimates.choose_trump(game, number, "hearts")
+        for seat, value in enumerate((40, 40, 40, 37)):
+            estimates.seal_estimate(game, number, seat, value)
+        estimates.start_hand(game, number, game.seat_names())
+        cards = {"cards_0": 40, "cards_1": 30, "cards_2": 37}
+        data = {"hand_number": str(number), "form_key": str(uuid.uuid4()), **cards}
+        with CaptureQueriesContext(connection) as captured:
+            response = client.post(
+                url,
+                urlencode(data),
+                content_type="application/x-www-form-urlencoded",
+                headers={**BROWSER_HEADERS, "HX-Request": "true"},
+            )
+        if response.status_code != 200 or game.hands.count() != number:
+            raise RuntimeError(f"Différenzler hand {number} was not recorded")
+        statements.append([query["sql"] for query in captured.captured_queries])
+    return statements
 
 
 def record_hand(client: Any, game_id: int, number: int, **headers: str) -> Any:
@@ -229,6 +277,7 @@ def worker(transfer: bool) -> None:
     result = {
         "database": _database(),
         "queries": _queries(),
+        "differenzler": [len(q) for q in differenzler_hand_queries(scorer_client())],
         "timing": _timing(),
         "poll": poll(),
     }
@@ -405,6 +454,18 @@ def report(results: dict[str, dict[str, Any]], skipped: dict[str, str]) -> None:
             print(f"\n   {label}, hand {number}: {len(statements)} queries{also}")
             for index, statement in enumerate(statements, start=1):
                 print(f"   {index:>3}. {_short_sql(statement)}")
+
+    print(
+        "\n1b. SQL queries: htmx POST of a Différenzler hand's points -> the scorer's screen "
+        f"(budget <= {DIFFERENZLER_QUERY_BUDGET}; a team hand: <= {QUERY_BUDGET})"
+    )
+    rows = []
+    for label, result in results.items():
+        counts = result["differenzler"]
+        team = result["queries"]["counts"][str(QUERY_HANDS[-1])]
+        ok = max(counts) <= DIFFERENZLER_QUERY_BUDGET and len(set(counts)) == 1
+        rows.append([label, str(counts[0]), str(counts[-1]), str(team), _verdict(ok)])
+    print(_table(["database", "hand 1", "hand 12", "team hand", "verdict"], rows))
 
     print("\n2. Server time to record a hand (in-process htmx POST, ms)")
     rows = []

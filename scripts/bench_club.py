@@ -29,6 +29,7 @@ MEMBERS = 40
 POOL = 60
 REPEAT = 15  # requests timed per page
 BUDGET_MS = 150
+RATIO_BUDGET = 2  # issue 24: the club page at the larger size against the smaller
 POSTGRES_DB = "jassclub_bench_club"
 WORKER_TIMEOUT = 1800
 TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
@@ -173,6 +174,12 @@ def run() -> None:
         cells = "".join(f"{f'{q} q, {med:.0f} ms (max {top:.0f})':>26}" for q, med, top in rows)
         ok = len({q for q, _, _ in rows}) == 1 and rows[-1][1] <= BUDGET_MS
         print(f"   {page:<18}{cells}  {'ok' if ok else 'OVER BUDGET'}")
+    small, big = figures["club page"][0][1], figures["club page"][-1][1]
+    ratio = big / small if small else float("inf")
+    print(
+        f"   club page ratio          {ratio:.1f}x ({SIZES[-1]} games against {SIZES[0]}, "
+        f"medians; budget <= {RATIO_BUDGET}x: {'ok' if ratio <= RATIO_BUDGET else 'OVER BUDGET'})"
+    )
 
 
 def main() -> None:

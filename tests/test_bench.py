@@ -6,7 +6,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scripts.bench import HTMX_HEADERS, QUERY_BUDGET, hand_post, new_game, scorer_client
+from scripts.bench import (
+    DIFFERENZLER_QUERY_BUDGET,
+    HTMX_HEADERS,
+    QUERY_BUDGET,
+    differenzler_hand_queries,
+    hand_post,
+    new_game,
+    scorer_client,
+)
 
 
 def test_record_hand_queries_same_on_hand_1_and_40_within_budget(db):
@@ -25,3 +33,11 @@ def test_record_hand_queries_same_on_hand_1_and_40_within_budget(db):
     listing = "\n".join(queries[40])
     assert len(queries[1]) == len(queries[40]), listing
     assert len(queries[40]) <= QUERY_BUDGET, listing
+
+
+def test_a_differenzler_hands_queries_are_the_same_on_every_hand_within_budget(db):
+    queries = differenzler_hand_queries(scorer_client())
+
+    listing = "\n".join(queries[-1])
+    assert len({len(statements) for statements in queries}) == 1, listing
+    assert len(queries[-1]) <= DIFFERENZLER_QUERY_BUDGET, listing

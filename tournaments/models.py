@@ -88,6 +88,9 @@ class Tournament(models.Model):
     seed = models.BigIntegerField(_("seed of the draws"), default=new_seed)
     published = models.BooleanField(_("standings public"), default=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # counts every change to what the standings, the projector and the entries' pages
+    # show (services.common.mark_changed): their ETag, known before anything is drawn
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("tournament")
@@ -100,6 +103,16 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """``revision`` is counted in the database alone (``services.common.mark_changed``):
+        saving a tournament read earlier never writes back the number it read, which
+        would give an older ETag to a newer board."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if f.name not in ("id", "revision")
+            ]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:tournament", args=[self.pk])

@@ -24,6 +24,7 @@ from scoring.rules import differenzler
 from scoring.services import Author, ReasonNeeded, StaleScreen
 from tournaments.forms import ConfirmForm, DisputeForm
 from tournaments.models import Table, TableEvent
+from tournaments.services.common import mark_changed
 from tournaments.services.results import stored_result
 
 TABLE_GRANTS = "table_links"  # in the session: game id -> the table link's token
@@ -138,9 +139,12 @@ class TournamentTable(TableExtra):
         """The table when its result is settled (both sides signed, or the director
         decided), locked after the game's row as signatures lock them. Only the
         director changes a settled result, by correcting a hand and saying why
-        (``StaleScreen`` or ``ReasonNeeded`` otherwise, nothing stored)."""
+        (``StaleScreen`` or ``ReasonNeeded`` otherwise, nothing stored). The
+        tournament's revision goes up (``mark_changed``): what its standings and its
+        entries' pages show follows the hands, refused changes rolled back with it."""
         # read again now that the game is locked: the joined row is as it was before the wait
         table = Table.objects.select_for_update().get(game_id=game.pk)
+        mark_changed(game.table.round.tournament_id)  # the standings' ETag follows the hands
         if table.state == Table.DISPUTED and not author.director:
             raise StaleScreen(
                 _("This table's result is disputed: the tournament director checks the game.")

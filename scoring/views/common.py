@@ -32,14 +32,23 @@ DEVICE_COOKIE = "jass_device"
 
 
 def game_for(
-    request: HttpRequest, game_id: int, needed: str = Role.MEMBER, *, individual: bool = False
+    request: HttpRequest,
+    game_id: int,
+    needed: str = Role.MEMBER,
+    *,
+    individual: bool = False,
+    hands: bool = True,
 ) -> Game:
-    """The game with teams, players and hands, if the user may see it (and do what
+    """The game with teams, players and hands (``hands=False``: without, for an
+    action whose service reads them itself), if the user may see it (and do what
     ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that.
 
     A page of a game of two teams (the table screen, the slate…) is a 404 for a
     Différenzler game unless it says it shows ``individual`` games too."""
-    game = get_object_or_404(Game.objects.with_everything(), pk=game_id)
+    games = Game.objects.with_everything()
+    if not hands:
+        games = games.prefetch_related(None).prefetch_related("teams__players")
+    game = get_object_or_404(games, pk=game_id)
     if game.individual and not individual:
         teams_only()
     return check(request, game, needed)

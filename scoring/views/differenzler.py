@@ -111,11 +111,22 @@ def _qr(request: HttpRequest, link: SeatLink) -> str:
     return qr_svg(url)
 
 
-def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) -> HttpResponse:
+def table(
+    request: HttpRequest,
+    game: Game,
+    status: int = 200,
+    scored: estimates.Scored | None = None,
+    **forms: object,
+) -> HttpResponse:
     """The scorer's screen: the standings, the hand being played (trump, who has
-    estimated, start), then its card points; the seats' QR codes."""
-    view = diff_view(game)
-    state = estimates.state(game, view.hands_played)
+    estimated, start), then its card points; the seats' QR codes. After a hand's
+    points (``scored``): drawn from what the service read and stored."""
+    if scored is not None and scored.hands is not None:
+        view = diff_view(game, scored.hands)
+        state = scored.state(game)
+    else:
+        view = diff_view(game)
+        state = estimates.state(game, view.hands_played)
     links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
     extra = extras.extra_for(game)  # a tournament table: its signatures once it is over
     private = extra.seats_private(game)  # the seat codes are on the players' own slips
@@ -163,8 +174,8 @@ def table(request: HttpRequest, game: Game, status: int = 200, **forms: object) 
     return remember_device(request, response)
 
 
-def _scorer_game(request: HttpRequest, game_id: int) -> Game:
-    game = game_for(request, game_id, Role.SCORER, individual=True)
+def _scorer_game(request: HttpRequest, game_id: int, hands: bool = True) -> Game:
+    game = game_for(request, game_id, Role.SCORER, individual=True, hands=hands)
     if not game.individual:
         raise Http404
     return game
@@ -289,13 +300,13 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
 
 @require_POST
 def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _scorer_game(request, game_id)
+    game = _scorer_game(request, game_id, hands=False)  # the service reads them, locked
     form = PointsForm(request.POST, seat_names=game.seat_names())
     if not form.is_valid():
         return _back(request, game, points=form)
     data = form.cleaned_data
     try:
-        estimates.record_points(
+        scored = estimates.score_hand(
             game,
             data["hand_number"],
             form.cards,
@@ -307,7 +318,10 @@ def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
         return _back(request, game, points=form)
     except StaleScreen as stale:
         messages.warning(request, str(stale))
-    return _back(request, game)
+        return _back(request, game)
+    if scored.hands is None or not request.htmx:  # sent before, or a plain form
+        return _back(request, game)
+    return table(request, game, scored=scored)  # the game as read with the hand, no reload
 
 
 @require_http_methods(["GET", "POST"])

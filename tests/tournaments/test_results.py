@@ -99,8 +99,9 @@ def test_the_standings_refresh_after_a_change_answers_the_new_board(client, play
     url = reverse("tournaments:standings", args=[played.pk])
     etag = client.get(url, headers={"HX-Request": "true"})["ETag"]
     entry = played.entries.first()
-    entry.name = "Die Neuen"
-    entry.save()
+    services.correct_entry(
+        entry, name="Die Neuen", player_1=entry.player_1, player_2=entry.player_2
+    )
 
     again = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
 

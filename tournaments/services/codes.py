@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import CODE_BUDGET, Table, TableEvent
-from tournaments.services.common import TournamentRuleBroken
+from tournaments.services.common import TournamentRuleBroken, mark_changed
 
 # Per table link: a table fumbling its codes waits a minute. Per client address: a whole
 # club room usually shares one public address (the venue's Wi-Fi), so it allows what
@@ -211,6 +211,7 @@ def refusal(
     counts[side] += 1
     table.wrong_codes = counts
     table.save(update_fields=["wrong_codes"])
+    mark_changed(table.round.tournament_id)
     TableEvent.objects.create(
         table=table,
         kind=TableEvent.WRONG_CODE,

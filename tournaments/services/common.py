@@ -3,6 +3,7 @@ of a table as its game names them."""
 
 from __future__ import annotations
 
+from django.db.models import F
 from django.utils.text import Truncator
 
 from scoring.models import Game
@@ -12,6 +13,15 @@ from tournaments.models import Entry, Pass, Table, Tournament
 
 class TournamentRuleBroken(Exception):
     """An action the tournament's state does not allow; nothing was changed."""
+
+
+def mark_changed(tournament_id: int) -> None:
+    """What the tournament's standings, projector or entries' pages show has changed:
+    its revision goes up, and with it their ETag (``views.results``), so that a
+    refresh of an unchanged board is answered without drawing it. Every service that
+    writes what those pages read calls this in its transaction, and so does a change
+    to a table game's hands (``TournamentTable.guard_change``)."""
+    Tournament.objects.filter(pk=tournament_id).update(revision=F("revision") + 1)
 
 
 def open_pass(tournament: Tournament) -> Pass | None:

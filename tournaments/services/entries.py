@@ -11,7 +11,13 @@ from scoring.models import Hand, PlayerResult
 from scoring.models import Team as GameTeam
 from scoring.rules import gamefile
 from tournaments.models import Entry, Pass, RankingChange, Table, Tournament
-from tournaments.services.common import TournamentRuleBroken, open_pass, team_record, teams_of
+from tournaments.services.common import (
+    TournamentRuleBroken,
+    mark_changed,
+    open_pass,
+    team_record,
+    teams_of,
+)
 
 
 @transaction.atomic
@@ -21,6 +27,7 @@ def register(tournament: Tournament, *, name: str, player_1: str, player_2: str 
         raise TournamentRuleBroken(_("A pass is drawn: entries wait until it is closed."))
     _check_names(tournament, None, name, player_1, player_2)
     members = {m.name: m for m in tournament.club.members.all()}
+    mark_changed(tournament.pk)
     return Entry.objects.create(
         tournament=tournament,
         name=name,
@@ -55,6 +62,7 @@ def save_settings(form: Any, user: Any = None) -> Tournament:
     tournament = form.instance
     before = {"tie_breaks": list(tournament.tie_breaks), "best_of": tournament.best_of}
     saved = form.save()
+    mark_changed(saved.pk)
     if changed:
         RankingChange.objects.create(
             tournament=saved,
@@ -119,6 +127,7 @@ def remove_entry(entry: Entry) -> None:
             _("%(name)s has a place in a pass: withdraw it instead.") % {"name": entry.name}
         )
     entry.delete()
+    mark_changed(entry.tournament_id)
 
 
 @transaction.atomic
@@ -143,6 +152,7 @@ def correct_entry(entry: Entry, *, name: str, player_1: str, player_2: str = "")
     entry.player_2 = "" if individual else player_2
     entry.member_1, entry.member_2 = members.get(player_1), members.get(entry.player_2)
     entry.save()
+    mark_changed(tournament.pk)
     entries = {e.pk: e for e in tournament.entries.all()}
     tables = Table.objects.filter(round__tournament=tournament, game__isnull=False)
     for table in tables:
@@ -171,14 +181,18 @@ def _rename_side(
             PlayerResult.objects.filter(player=player).update(member=player.member)
 
 
+@transaction.atomic
 def check_in(entry: Entry, present: bool = True) -> None:
     entry.checked_in = present
     entry.save(update_fields=["checked_in"])
+    mark_changed(entry.tournament_id)
 
 
+@transaction.atomic
 def check_in_all(tournament: Tournament) -> int:
     """Every entry still in the tournament is here (the evening starts with the
     room full); the number of entries that were not checked in before."""
+    mark_changed(tournament.pk)
     return tournament.entries.filter(checked_in=False, withdrawn_after__isnull=True).update(
         checked_in=True
     )
@@ -193,6 +207,7 @@ def withdraw(entry: Entry) -> bool:
     playing = any(round_.state == Pass.PUBLISHED and seated(entry, round_) for round_ in played)
     entry.withdrawn_after = sum(1 for round_ in played if round_.state == Pass.CLOSED) + playing
     entry.save(update_fields=["withdrawn_after"])
+    mark_changed(entry.tournament_id)
     return playing
 
 
@@ -202,6 +217,7 @@ def publish_results(tournament: Tournament, published: bool) -> None:
     for the club's members only."""
     tournament.published = published
     tournament.save(update_fields=["published"])
+    mark_changed(tournament.pk)
 
 
 @transaction.atomic
@@ -211,6 +227,7 @@ def reinstate(entry: Entry) -> None:
     _check_names(entry.tournament, entry, entry.name, entry.player_1, entry.player_2)
     entry.withdrawn_after = None
     entry.save(update_fields=["withdrawn_after"])
+    mark_changed(entry.tournament_id)
 
 
 def playing_entries(tournament: Tournament) -> list[Entry]:

@@ -23,6 +23,7 @@ from tournaments.services.common import (
     TournamentRuleBroken,
     fit_name,
     locked_pass,
+    mark_changed,
     open_pass,
     team_record,
     teams_of,
@@ -96,6 +97,7 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
         tables = [list(t) for t in drawn.tables]
         bye_ids = [drawn.bye] if drawn.bye is not None else []
     round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
+    mark_changed(tournament.pk)
     sides = 4 if tournament.differenzler else 2  # who signs: each player, or each team
     Table.objects.bulk_create(
         Table(round=round_, number=index, seats=seats, codes=_codes(sides))
@@ -138,6 +140,7 @@ def redraw_pass(round_: Pass) -> Pass:
         raise TournamentRuleBroken(_("Only a pass not yet published can be drawn again."))
     tournament = round_.tournament
     round_.delete()
+    mark_changed(tournament.pk)
     return schedule_next_pass(tournament)
 
 
@@ -202,6 +205,7 @@ def publish_pass(round_: Pass, anyway: bool = False) -> Pass:
         table.save(update_fields=["game"])
     round_.state = Pass.PUBLISHED
     round_.save(update_fields=["state"])
+    mark_changed(tournament.pk)
     return round_
 
 
@@ -231,6 +235,7 @@ def unpublish_pass(round_: Pass) -> Pass:
     round_.tables.update(state=Table.MISSING, wrong_codes=[])
     round_.state = Pass.DRAFT
     round_.save(update_fields=["state"])
+    mark_changed(round_.tournament_id)
     return round_
 
 
@@ -285,6 +290,7 @@ def close_pass(round_: Pass) -> Pass:
     Table.objects.bulk_update(scored, ["result"])
     round_.state = Pass.CLOSED
     round_.save(update_fields=["state"])
+    mark_changed(round_.tournament_id)
     return round_
 
 
@@ -307,6 +313,7 @@ def swap(round_: Pass, first: int, second: int) -> Pass:
     Table.objects.bulk_update(tables, ["seats"])
     round_.byes = exchanged(round_.byes)
     round_.save(update_fields=["byes"])
+    mark_changed(round_.tournament_id)
     return round_
 
 

@@ -18,7 +18,12 @@ from scoring.models import Game, SeatLink
 from scoring.services import Author
 from tournaments.models import Pass, Table, TableEvent
 from tournaments.services import codes
-from tournaments.services.common import TournamentRuleBroken, locked_pass, locked_table
+from tournaments.services.common import (
+    TournamentRuleBroken,
+    locked_pass,
+    locked_table,
+    mark_changed,
+)
 
 
 def log(table: Table, kind: str, *, user: Any = None, **fields: Any) -> TableEvent:
@@ -113,6 +118,7 @@ def unlock_codes(table: Table, *, director: Any = None) -> Table:
         unlocks[side] += 1
     table.wrong_codes, table.unlocks = counts, unlocks
     table.save(update_fields=["wrong_codes", "unlocks"])
+    mark_changed(table.round.tournament_id)
     return table
 
 
@@ -163,6 +169,7 @@ def renew_link(table: Table, *, director: Any = None) -> Table:
     table = locked_table(table)
     table.token = new_token()
     table.save(update_fields=["token"])
+    mark_changed(table.round.tournament_id)
     log(table, TableEvent.NEW_LINK, user=director)
     return table
 
@@ -178,6 +185,7 @@ def new_seat_link(table: Table, side: int, *, director: Any = None) -> SeatLink:
         raise TournamentRuleBroken(_("Only a Différenzler table has a link per player."))
     _check_side(table, side)
     link = estimates.new_seat_link(table.game, side, Author(user=director))
+    mark_changed(table.round.tournament_id)
     log(table, TableEvent.NEW_SEAT, side=side, user=director)
     return link
 
@@ -197,6 +205,7 @@ def _sign(
     elif table.disputed_by is None:
         table.state = Table.MISSING  # shown as entered: derived from the game and signatures
     table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
+    mark_changed(table.round.tournament_id)
     if not again:
         log(table, TableEvent.SIGNED, side=side, after=totals, user=user)
     return Signed(table, side, confirmed)
@@ -235,6 +244,7 @@ def _dispute(table: Table, side: int, reason: str) -> Table:
     table.signatures = {}
     table.dispute, table.disputed_by, table.state = reason, side, Table.DISPUTED
     table.save(update_fields=["signatures", "dispute", "disputed_by", "state"])
+    mark_changed(table.round.tournament_id)
     log(table, TableEvent.DISPUTED, side=side, before=totals, reason=reason)
     return table
 
@@ -288,6 +298,7 @@ def decide_table(
     totals = _finished_totals(table, seen)
     table.state = Table.DECIDED
     table.save(update_fields=["state"])
+    mark_changed(table.round.tournament_id)
     log(table, TableEvent.DECIDED, user=director, after=totals, reason=reason.strip())
     return table
 
@@ -335,5 +346,6 @@ def enter_paper_totals(
     table.paper_totals, table.paper_matches = list(totals), list(matches)
     table.state = Table.DECIDED
     table.save(update_fields=["paper_totals", "paper_matches", "state"])
+    mark_changed(round_.tournament_id)
     log(table, TableEvent.PAPER, user=director, before=before, after=list(totals), reason=reason)
     return table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,8 +14,8 @@ from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
     patch_vary_headers,
-    set_response_etag,
 )
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -63,14 +64,19 @@ PROJECTOR_ROWS = 20  # rows of one page of the projector's standings
 @results_page
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings over the closed passes, and the pass being played as its tables
-    are settled (not yet counted), refreshed by htmx every 15 seconds."""
+    are settled (not yet counted), refreshed by htmx every 15 seconds. A refresh of
+    an unchanged board is answered 304 before anything is read or drawn."""
     tournament = visible_results(request, tournament_id)
+    big = "big" in request.GET
+    etag = results_etag(request, tournament, "projector" if big else "standings")
+    unchanged = not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
     numbers, rows = results_rows(tournament)
     running = services.running_pass(tournament)
     for row in rows:
         row["running"] = running.points.get(row["entry"].pk)
         row["running_bye"] = row["entry"].pk in running.byes
-    big = "big" in request.GET
     context = {
         "tournament": tournament,
         "numbers": numbers,
@@ -88,7 +94,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if not request.htmx:
             context["standings_qr"] = standings_qr(request, tournament)
     template = "tournaments/standings.html#board" if request.htmx else "tournaments/standings.html"
-    return unchanged_or(request, render(request, template, context))
+    return with_etag(render(request, template, context), etag)
 
 
 def tie_break_marks(rows: list[dict]) -> dict[str, str]:
@@ -103,15 +109,43 @@ def tie_break_marks(rows: list[dict]) -> dict[str, str]:
     return {mark: rule for rule, mark in marks.items()}
 
 
-def unchanged_or(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """The page with an ETag of what it shows, or a bodiless 304 when the browser holds
-    it already: the standings' refresh every 15 seconds costs a few hundred bytes while
-    nothing changed. Browsers ask again each time (``no-cache``); the board alone (htmx)
-    and the whole page are kept apart (``Vary: HX-Request``)."""
+def results_etag(request: HttpRequest, tournament: Tournament, page: str) -> str:
+    """The ETag of a results page, known before it is read or drawn: the tournament's
+    revision (every service that changes what these pages show counts it up, and so
+    does a change to a table game's hands), its own row and its club's name as read
+    with it, the page (``page``: which one, and which entry), the board alone (htmx)
+    or the whole page, the language, and who reads it (the page's header names them;
+    a sign-in makes a new form token)."""
+    parts = [
+        page,
+        "board" if request.htmx else "page",
+        get_language() or "",
+        str(request.user.pk or 0),
+        request.get_host(),  # the projector's QR code holds the page's address
+        tournament.club.name,
+        *(str(getattr(tournament, f.attname)) for f in Tournament._meta.concrete_fields),
+    ]
+    digest = hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+    return f'"t{tournament.pk}-r{tournament.revision}-{digest}"'
+
+
+def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
+    """A bodiless 304 when the browser holds the page of ``etag`` already, or None to
+    draw it. A page that would show a message waiting for the reader is drawn."""
+    if not request.htmx and len(messages.get_messages(request)):
+        return None
+    response = get_conditional_response(request, etag=etag)
+    return None if response is None else with_etag(response, etag)
+
+
+def with_etag(response: HttpResponse, etag: str) -> HttpResponse:
+    """The answer with its ETag: the standings' refresh every 15 seconds costs a few
+    hundred bytes while nothing changed. Browsers ask again each time (``no-cache``);
+    the board alone (htmx) and the whole page are kept apart (``Vary: HX-Request``)."""
+    response["ETag"] = etag
     patch_vary_headers(response, ("HX-Request",))
     patch_cache_control(response, private=True, no_cache=True)
-    set_response_etag(response)
-    return get_conditional_response(request, etag=response["ETag"], response=response)
+    return response
 
 
 @require_GET
@@ -120,6 +154,10 @@ def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
     """A team's or player's own page: every pass with its table, opponents and points,
     and the place in the standings."""
     tournament = visible_results(request, tournament_id)
+    etag = results_etag(request, tournament, f"entry {entry_id}")
+    unchanged = not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     standing = next(
         (s for s in services.current_standings(tournament) if s.entry == entry.pk), None
@@ -136,7 +174,7 @@ def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
         if standing and standing.decided_by
         else "",
     }
-    return render(request, "tournaments/entry.html", context)
+    return with_etag(render(request, "tournaments/entry.html", context), etag)
 
 
 NOT_PLAYED = "–"  # a pass not played, as the standings, the PDF and the entry's page show it
