@@ -183,3 +183,26 @@ def test_one_phone_passed_round(scorer, page, live_server):
     assert game.hands.get().to_diff().cards == (40, 30, 37, 50)
     assert not has_horizontal_scroll(page)
     screenshot(page, "differenzler-passed-round-over")
+
+
+def test_an_estimate_being_typed_survives_the_seat_screens_redraw(
+    scorer, page, browser, live_server
+):
+    """The seat's screen follows the game by itself (the trump chosen, a hand scored):
+    digits a player has typed but not yet sealed stay in the box, with the focus."""
+    game = start(page, live_server)
+    link = game.seat_links.get(seat=2)
+    phone = Phone(browser, live_server, f"{live_server.url}{link.get_absolute_url()}")
+    box = phone.page.locator("input.estimate-input")
+    expect(phone.page.locator("#seat-screen")).to_contain_text("The trump is not chosen yet")
+    box.focus()
+    phone.page.keyboard.type("77")
+    page.get_by_role("button", name="♥ Hearts").click()
+    expect(phone.page.locator("#seat-screen")).to_contain_text("Hearts", timeout=REVEAL_WAIT)
+    expect(box).to_have_value("77")
+    expect(box).to_be_focused()
+    phone.page.get_by_role("button", name="Seal my estimate").click()
+    expect(phone.page.locator(".alert-success")).to_contain_text("Your estimate is sealed")
+    assert game.estimates.get(number=1, seat=2).value == 77
+    phone.context.unroute_all(behavior="ignoreErrors")
+    phone.context.close()
