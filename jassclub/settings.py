@@ -190,6 +190,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+    # The tests' database is a file as well, not SQLite's shared in-memory one: there a
+    # second connection (the browser tests' live server) is refused at once with "table
+    # is locked" instead of waiting for the lock, unlike the site's own database.
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", str(BASE_DIR / ".test-db.sqlite3")
+    )
 # PostgreSQL: each app process keeps a pool of at most DJANGO_DB_POOL_MAX connections,
 # whatever its number of threads; a request waits up to DJANGO_DB_POOL_TIMEOUT seconds
 # for a free one rather than opening another ("too many clients already"). Connections

@@ -214,7 +214,7 @@ def test_a_cheating_tablemate_cannot_change_another_players_estimate(
 
     warned = phones[victim].page.locator(".refusals")
     expect(warned).to_contain_text("another phone tried to open your seat", timeout=6_000)
-    expect(warned).to_contain_text("on the phone passed round")
+    expect(warned).to_contain_text("on the phone passed round", timeout=6_000)
     expect(phones[victim].page.locator(".own-estimate")).to_contain_text("60")
     assert not has_horizontal_scroll(phones[victim].page)
     screenshot(phones[victim].page, "differenzler-seat-warned")
