@@ -16,6 +16,7 @@ from django.urls import reverse
 from scoring.models import Game
 from tests.tournaments.evening import evening
 from tests.tournaments.test_services import play_out, tournament
+from tests.tournaments.test_services import teams as teams_of
 from tournaments import services
 from tournaments.models import Table
 
@@ -282,3 +283,24 @@ def test_a_team_tournament_without_a_closed_pass_opens_its_table_too(director, c
 
     assert opened(html) == [table.pk]
     assert "Sign for Team" in html.split(f'id="table-{table.pk}"')[1]
+
+
+def test_once_the_pass_is_closed_nothing_of_it_needs_attention(director, club):
+    """Tables whose results came from paper sheets need a look while the pass is played;
+    once it is closed its results are counted, and the page calls for nothing."""
+    t = tournament(club)
+    teams_of(t, 4)
+    first = services.publish_pass(services.schedule_next_pass(t))
+    table = first.tables.first()
+    services.enter_paper_totals(table, (400, 228))
+    for other in first.tables.exclude(pk=table.pk):
+        play_out(other)
+        services.decide_table(other)
+    url = t.get_absolute_url()
+    assert "Needs attention: 1 table" in director.get(url).content.decode()
+
+    services.close_pass(first)
+
+    page = director.get(url).content.decode()
+    assert "Needs attention" not in page
+    assert re.search(r'<a[^>]* href="\?show=paper">1 from a paper sheet</a>', page)

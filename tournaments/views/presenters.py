@@ -184,6 +184,9 @@ def office(
         return None
     item = next((i for i in rounds if i["round"].state == Pass.PUBLISHED), rounds[-1])
     lines = item["tables"]
+    if item["round"].state == Pass.CLOSED:  # its results are counted: nothing waits
+        for line in lines:
+            line["kinds"] = line["kinds"] - {"attention"}
     counts = {kind: sum(1 for line in lines if kind in line["kinds"]) for kind in KINDS}
     jumped = next((line for line in lines if line["table"].number == number), None)
     for round_item in rounds:
