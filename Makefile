@@ -29,17 +29,19 @@ run: install
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# The whole suite: lint, the fast tests, then the browser tests (marked e2e).
+# The whole suite: lint, then the tests and the browser tests (marked e2e), on as many
+# workers as the machine has cores (pytest-xdist; each worker has its own database).
+TEST_WORKERS ?= auto
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 	bash scripts/system_deps.sh pango poppler chromium
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(TEST_WORKERS)
 
 fast: install
-	$(VENV)/bin/pytest -m "not e2e"
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) -m "not e2e"
 
 e2e: install
 	$(VENV)/bin/pytest -m e2e
