@@ -360,16 +360,8 @@ def _bench_postgres() -> dict[str, Any]:
 def on_throwaway_databases(script: str, postgres_db: str, label: str, timeout: int) -> None:
     """Run ``script --worker`` (it prints its figures) on a temporary SQLite file, then on
     a PostgreSQL database ``postgres_db`` dropped and made again, or say why not."""
-
-    def worker(database_url: str) -> None:
-        env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "false"}
-        command = [sys.executable, str(Path(script).resolve()), "--worker"]
-        done = subprocess.run(command, env=env, cwd=BASE_DIR, timeout=timeout, check=False)
-        if done.returncode != 0:
-            raise SystemExit(f"the {label} bench failed on {urlsplit(database_url).scheme}")
-
     with tempfile.TemporaryDirectory() as folder:
-        worker(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+        _worker(script, f"sqlite:///{Path(folder) / 'bench.sqlite3'}", label, timeout)
     why = _postgres_unavailable()
     if why:
         print(f"\n{label} on PostgreSQL: not measured, {why}")
@@ -381,10 +373,42 @@ def on_throwaway_databases(script: str, postgres_db: str, label: str, timeout: i
         admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
         admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
     try:
-        worker(urlsplit(POSTGRES_URL)._replace(path=f"/{postgres_db}").geturl())
+        url = urlsplit(POSTGRES_URL)._replace(path=f"/{postgres_db}").geturl()
+        _worker(script, url, label, timeout)
     finally:
         with _postgres_admin() as admin:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+
+
+def _worker(script: str, database_url: str, label: str, timeout: int) -> None:
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "false"}
+    command = [sys.executable, str(Path(script).resolve()), "--worker"]
+    done = subprocess.run(command, env=env, cwd=BASE_DIR, timeout=timeout, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the {label} bench failed on {urlsplit(database_url).scheme}")
+
+
+def on_database(script: str, database_url: str, label: str, timeout: int) -> None:
+    """Run ``script --worker`` on the one database of ``database_url``, made empty first:
+    a PostgreSQL database on this machine is dropped and made again, an SQLite file
+    removed. For a database of one's own (``bench_club.py --database-url``)."""
+    url = urlsplit(database_url)
+    if url.scheme == "sqlite":
+        Path(url.path).unlink(missing_ok=True)
+    elif url.scheme in ("postgres", "postgresql"):
+        if url.hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise SystemExit(f"{label}: {database_url} is not on this machine; it would be dropped")
+        import psycopg
+        from psycopg import sql
+
+        name = sql.Identifier(url.path.lstrip("/"))
+        admin_url = url._replace(path="/postgres").geturl()
+        with psycopg.connect(admin_url, autocommit=True, connect_timeout=5) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    else:
+        raise SystemExit(f"{label}: {database_url}: an sqlite:/// or postgres:// URL")
+    _worker(script, database_url, label, timeout)
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from PIL import Image
 
 from clubs.models import Club, Invitation, Member, Role
-from scoring.models import Player
+from scoring.models import Game, Player
 from tests.factories import game_document, hand, import_in_club
 
 pytestmark = pytest.mark.django_db
@@ -267,6 +267,36 @@ def test_club_page_queries_do_not_grow_with_games(client, club, django_assert_nu
         response = client.get(club.get_absolute_url())
 
     assert response.status_code == 200
+
+
+def test_club_page_lists_the_ten_latest_games_that_are_not_a_tournaments(client, club):
+    from tests.tournaments.test_services import play_pass, teams, tournament
+    from tournaments import services as tournaments
+
+    def evening(of: Club, date: str, name: str) -> None:
+        document = game_document([hand("hearts")])
+        document.update(played_on=date, name=name)
+        import_in_club(document, of.slug)
+
+    evening(Club.objects.create(name="Other club", slug="other-club"), "2026-12-31", "Away")
+    t = tournament(club, date=dt.date(2026, 12, 30))  # its two tables' games: later still
+    teams(t, 4)
+    play_pass(tournaments.schedule_next_pass(t))
+    for month in (6, 11, 5, 10, 4, 9, 3, 8, 2, 7, 1):  # stored out of date order
+        evening(club, f"2026-{month:02}-15", f"Evening {month:02}")
+    evening(club, "2026-11-15", "Evening 11 late")  # the same day, stored later: first
+
+    page = client.get(club.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+
+    names = ["Evening 11 late", *(f"Evening {month:02}" for month in range(11, 2, -1))]
+    assert [view.game.name for view in page.context["views"]] == names
+    html = page.content.decode()
+    assert [html.index(f">{name}<") for name in names] == sorted(
+        html.index(f">{name}<") for name in names
+    )
+    assert Game.objects.filter(table__round__tournament=t).count() == 2
+    assert "Away" not in html  # another club's
+    assert "Evening 02" not in html  # the eleventh
 
 
 @pytest.mark.parametrize("count", [1, 3])
