@@ -68,7 +68,7 @@ def _relations(number: int) -> dict[str, FilteredRelation]:
 
 
 def _parts() -> dict[str, type[Model]]:
-    """The model read under each alias (its every column), the hands last."""
+    """The model of each one-row part, by its alias: every column of it is read."""
     parts: dict[str, type[Model]] = {"open_hand": OpenHand, "team_0": Team, "team_1": Team}
     for seat in SEATS:
         parts[f"player_{seat}"] = Player
