@@ -433,7 +433,7 @@ def _record_points(
     one statement (``locked_table``); the form key is looked up only when the form no
     longer fits the game (sent before, or from a screen out of date): a repeated key is
     caught by its unique constraint."""
-    table = locked_table.read_locked(game, number)
+    table = locked_table.read_locked(game)
     stored_hands, open_hand = table.hands, table.open_hand
     played = len(stored_hands)
     if number != played + 1:
