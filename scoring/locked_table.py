@@ -37,9 +37,9 @@ M = TypeVar("M", bound=Model)
 @dataclass(frozen=True)
 class LockedTable:
     """What was read: the hands in order, the hand being played, its sealed estimates
-    and the seats that sealed the hand after it (before a hand was taken back), and
-    the seats' links in use. The game's teams and players are put on
-    the game, as ``prefetch_related("teams__players")`` would."""
+    by seat, the seats that sealed the hand after it (before a hand was taken back),
+    and the seats' links in use. The game's teams and players are put on the game, as
+    ``prefetch_related("teams__players")`` would."""
 
     hands: list[Hand]
     open_hand: OpenHand | None
@@ -119,8 +119,9 @@ HANDS = [f"{HAND_PREFIX}{name}" for name in services.HAND_COLUMNS]
 
 @functools.cache
 def _statement() -> QuerySet[Game, tuple[Any, ...]]:
-    """The statement for any game, built once (the ORM takes longer to build its
-    twenty joins than the database to run them): filtered by the game's pk per read."""
+    """The statement for any game, built once (the ORM took longer to build its joins
+    than the database to run them); each read filters a copy by the game's pk, so the
+    one built here is never run or changed."""
     columns = [column for alias, model in PARTS.items() for column in _columns(alias, model)]
     return (
         Game.objects.annotate(**_relations(), **_estimates())
