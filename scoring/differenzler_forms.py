@@ -128,11 +128,13 @@ class PointsForm(forms.Form):
     form_key = forms.UUIDField(widget=forms.HiddenInput)
     hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args: Any, seat_names: tuple[str, ...], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, seat_names: tuple[str, ...] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        for seat, name in enumerate(seat_names):
+        for seat in range(PLAYERS):
             self.fields[f"cards_{seat}"] = forms.IntegerField(
-                label=name,
+                label=None,
                 required=False,
                 min_value=0,
                 max_value=CARD_POINTS,
@@ -144,6 +146,15 @@ class PointsForm(forms.Form):
                     attrs={**POINTS_INPUT, "class": "cards-input", "max": CARD_POINTS}
                 ),
             )
+        if seat_names is not None:
+            self.name_seats(seat_names)
+
+    def name_seats(self, seat_names: tuple[str, ...]) -> None:
+        """Each box is labelled with its player's name (a form checked before the
+        names were read is named before it is shown)."""
+        for seat, name in enumerate(seat_names):
+            self.fields[f"cards_{seat}"].label = name
+            self[f"cards_{seat}"].label = name  # its box as checked, if it was
 
     @property
     def card_fields(self) -> list[forms.BoundField]:

@@ -10,6 +10,7 @@ the sealed rows are gone.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -23,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club
-from scoring import extras, services, statistics
+from scoring import extras, locked_table, services, statistics
 from scoring.models import (
     Estimate,
     EstimateChange,
@@ -361,12 +362,14 @@ def start_hand(game: Game, number: int, seat_names: tuple[str, ...]) -> OpenHand
 @dataclass(frozen=True)
 class Scored:
     """A hand's points recorded: the hand, and for the screen drawn after it (``hands``
-    None when the same form had been sent before) the game's hands and the seats that
-    have already estimated the next hand (sealed before a hand was taken back)."""
+    None when the same form had been sent before) the game's hands, the seats that
+    have already estimated the next hand (sealed before a hand was taken back) and the
+    seats' links in use, by seat."""
 
     hand: Hand
     hands: list[Hand] | None = None
     next_estimated: frozenset[int] = frozenset()
+    links: dict[int, SeatLink] = dataclasses.field(default_factory=dict)
 
     def state(self, game: Game) -> TableState:
         """The hand being played next (the recorded hand's open row is gone)."""
@@ -423,45 +426,15 @@ def _recorded(game: Game, change: HandChange) -> Hand:
     return hand
 
 
-OPEN_FIELDS = tuple(OpenHand._meta.concrete_fields)
-
-
-def _locked_with_hands(game: Game) -> tuple[list[Hand], OpenHand | None]:
-    """Lock the game's row and read, in the same statement, its hands and the hand
-    being played (as ``services._locked_hands`` does for a game of two teams)."""
-    rows = (
-        Game.objects.filter(pk=game.pk)
-        .select_for_update(of=("self",))  # the game's pk is selected: OF the game's row
-        .order_by("hands__number")
-        .values_list(
-            "pk",
-            *(f"open_hand__{field.name}" for field in OPEN_FIELDS),
-            *(f"hands__{name}" for name in services.HAND_COLUMNS),
-        )
-    )
-    if not rows:
-        raise Game.DoesNotExist
-    hands, open_hand = [], None
-    for _pk, *row in rows:
-        opened, values = row[: len(OPEN_FIELDS)], row[len(OPEN_FIELDS) :]
-        if open_hand is None and opened[0] is not None:
-            open_hand = OpenHand.from_db(
-                game._state.db, [field.attname for field in OPEN_FIELDS], opened
-            )
-        if values[0] is not None:
-            hand = Hand.from_db(game._state.db, services.HAND_COLUMNS, values)
-            hand.game = game
-            hands.append(hand)
-    return hands, open_hand
-
-
 def _record_points(
     game: Game, number: int, cards: tuple[int | None, ...], form_key: uuid.UUID, author: Author
 ) -> Scored:
-    """The game's row locked with its hands and the open hand in one statement; the
-    form key is looked up only when the form no longer fits the game (sent before, or
-    from a screen out of date): a repeated key is caught by its unique constraint."""
-    stored_hands, open_hand = _locked_with_hands(game)
+    """The game's row locked with what the hand needs and the screen shows after it, in
+    one statement (``locked_table``); the form key is looked up only when the form no
+    longer fits the game (sent before, or from a screen out of date): a repeated key is
+    caught by its unique constraint."""
+    table = locked_table.read_locked(game)
+    stored_hands, open_hand = table.hands, table.open_hand
     played = len(stored_hands)
     if number != played + 1:
         change = HandChange.objects.filter(game=game, form_key=form_key).first()
@@ -475,12 +448,7 @@ def _record_points(
         raise StaleScreen(_("This screen is out of date — here is the game now."))
     if open_hand is None or open_hand.number != number or not open_hand.started_at:
         raise _refuse(NOT_STARTED, "cards", number=number)
-    sealed: dict[int, dict[int, int]] = {number: {}, number + 1: {}}
-    for hand_number, seat, value in Estimate.objects.filter(
-        game=game, number__in=(number, number + 1)
-    ).values_list("number", "seat", "value"):
-        sealed[hand_number][seat] = value
-    estimates = tuple(sealed[number][seat] for seat in range(differenzler.PLAYERS))
+    estimates = tuple(table.estimates[seat] for seat in range(differenzler.PLAYERS))
     hand = DiffHand(open_hand.trump, estimates, differenzler.fill_cards(cards))  # type: ignore[arg-type]
     hands = [h.to_diff() for h in stored_hands]
     result = differenzler.play(game.rules, [*hands, hand])  # raises, naming the field
@@ -489,8 +457,8 @@ def _record_points(
     log_change(game, number, HandChange.RECORDED, None, hand.to_dict(), form_key, author)
     Estimate.objects.filter(game=game, number=number).delete()
     open_hand.delete()
-    statistics.update_seat_results(game, result)
-    return Scored(stored, [*stored_hands, stored], frozenset(sealed[number + 1]))
+    statistics.update_seat_results(game, result)  # its players as read with the table
+    return Scored(stored, [*stored_hands, stored], table.next_estimated, table.links)
 
 
 NOTHING_TO_REOPEN = gettext_noop("No hand is scored yet.")

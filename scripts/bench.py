@@ -39,9 +39,10 @@ POSTGRES_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0
 POSTGRES_DB = "jassclub_bench"
 
 QUERY_BUDGET = 12
-# a Différenzler hand's points (issue 24: 27 before); more than a team hand's 12: its
-# hand being played and sealed estimates are read and removed as the hand is stored
-DIFFERENZLER_QUERY_BUDGET = 16
+# a Différenzler hand's points: a team hand's budget (issue 24: 27, then 16); its
+# players, seats' links, hand being played and sealed estimates are read with the
+# game's row locked, in the statement that reads its hands (scoring/locked_table.py)
+DIFFERENZLER_QUERY_BUDGET = QUERY_BUDGET
 TRANSFER_BUDGET_KB = 60  # issue 13: the first visit of the table screen, with gzip
 KB = 1024
 GZIP_LEVEL = 6  # what Django's GZipMiddleware and most front servers send

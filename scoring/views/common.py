@@ -37,17 +37,18 @@ def game_for(
     needed: str = Role.MEMBER,
     *,
     individual: bool = False,
-    hands: bool = True,
+    everything: bool = True,
 ) -> Game:
-    """The game with teams, players and hands (``hands=False``: without, for an
-    action whose service reads them itself), if the user may see it (and do what
-    ``needed`` allows): 404 when it is not theirs to see, 403 when it is but not that.
+    """The game with teams, players and hands (``everything=False``: its row and its
+    extra's alone, for an action whose service reads the rest with the game's row
+    locked), if the user may see it (and do what ``needed`` allows): 404 when it is
+    not theirs to see, 403 when it is but not that.
 
     A page of a game of two teams (the table screen, the slate…) is a 404 for a
     Différenzler game unless it says it shows ``individual`` games too."""
     games = Game.objects.with_everything()
-    if not hands:
-        games = games.prefetch_related(None).prefetch_related("teams__players")
+    if not everything:
+        games = games.prefetch_related(None)
     game = get_object_or_404(games, pk=game_id)
     if game.individual and not individual:
         teams_only()

@@ -127,7 +127,10 @@ def table(
     else:
         view = diff_view(game)
         state = estimates.state(game, view.hands_played)
-    links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
+    if scored is not None and scored.hands is not None:
+        links = scored.links  # as read with the game's row locked
+    else:
+        links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
     extra = extras.extra_for(game)  # a tournament table: its signatures once it is over
     private = extra.seats_private(game)  # the seat codes are on the players' own slips
     version = _scorer_version(game, view, state, links.values())
@@ -174,8 +177,8 @@ def table(
     return remember_device(request, response)
 
 
-def _scorer_game(request: HttpRequest, game_id: int, hands: bool = True) -> Game:
-    game = game_for(request, game_id, Role.SCORER, individual=True, hands=hands)
+def _scorer_game(request: HttpRequest, game_id: int, everything: bool = True) -> Game:
+    game = game_for(request, game_id, Role.SCORER, individual=True, everything=everything)
     if not game.individual:
         raise Http404
     return game
@@ -187,6 +190,9 @@ def _back(request: HttpRequest, game: Game, **forms: object) -> HttpResponse:
     if not forms and not request.htmx:
         return redirect("scoring:table", game.pk)
     game = Game.objects.with_everything().get(pk=game.pk)
+    points = forms.get("points")
+    if isinstance(points, PointsForm):  # checked before the seats' names were read
+        points.name_seats(game.seat_names())
     return table(request, game, status=422 if forms else 200, **forms)
 
 
@@ -300,8 +306,8 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
 
 @require_POST
 def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _scorer_game(request, game_id, hands=False)  # the service reads them, locked
-    form = PointsForm(request.POST, seat_names=game.seat_names())
+    game = _scorer_game(request, game_id, everything=False)  # the service reads the rest
+    form = PointsForm(request.POST)  # its boxes are named by the screen drawn after it
     if not form.is_valid():
         return _back(request, game, points=form)
     data = form.cleaned_data
