@@ -27,7 +27,7 @@ def check_deploy(**env: str) -> subprocess.CompletedProcess:
         env=environment,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=180,
     )
 
 
@@ -50,7 +50,7 @@ def test_production_does_not_start_without_a_secret_key():
         env=environment,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=180,
     )
 
     assert result.returncode != 0
@@ -65,7 +65,7 @@ def test_production_does_not_start_with_a_short_secret_key():
         env=environment | {"DJANGO_SECRET_KEY": "short"},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=180,
     )
 
     assert result.returncode != 0
@@ -111,7 +111,7 @@ def test_runserver_does_not_start_without_a_secret_key():
         env=environment,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=180,
     )
 
     assert result.returncode != 0
@@ -128,7 +128,7 @@ def test_management_commands_run_without_a_key():
         env=environment,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=180,
     )
 
     assert result.returncode == 0, result.stderr
