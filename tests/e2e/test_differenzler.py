@@ -8,6 +8,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from scoring.models import Game, Hand
@@ -35,9 +36,17 @@ def start(page, live_server, hands: int = 2) -> Game:
 
 def masked(box) -> bool:
     """Whether a box hides what is typed in it (dots), without being a password box that
-    the browser would offer to save and fill in for the next player."""
-    hidden = box.evaluate("e => getComputedStyle(e).webkitTextSecurity")
-    return box.get_attribute("type") == "text" and hidden == "disc"
+    the browser would offer to save and fill in for the next player. Waits for the page's
+    style sheet, which a loaded machine may still be reading when the box is there."""
+    try:
+        box.page.wait_for_function(
+            "e => getComputedStyle(e).webkitTextSecurity === 'disc'",
+            arg=box.element_handle(),
+            timeout=5_000,
+        )
+    except PlaywrightTimeout:
+        return False
+    return box.get_attribute("type") == "text"
 
 
 class Phone:
