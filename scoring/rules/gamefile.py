@@ -373,15 +373,7 @@ def _read_individual(
     players, problems = _read_players(data.get("players"))
     if players is None:
         raise RulesError(problems)
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list):
-        raise RulesError(
-            [Problem("hands", gettext_noop("must be a list of hands (it may be empty)"))]
-        )
-    if len(raw_hands) > MAX_GAME_HANDS:
-        raise RulesError(
-            [Problem("hands", TOO_MANY_HANDS, MAX_GAME_HANDS + 1, {"most": MAX_GAME_HANDS})]
-        )
+    raw_hands = hand_list(data)
     hands: list[DiffHand] = []
     for number, raw in enumerate(raw_hands, start=1):
         hand, problems = _read_diff_hand(raw, number)
@@ -396,14 +388,8 @@ def _read_individual(
     return IndividualRecord(name, played_on, ruleset, players, tuple(hands))
 
 
-def read_game(data: object) -> GameRecord | IndividualRecord:
-    """Read one ``jass-game/1`` document, checking every rule.
-
-    Raises :class:`RulesError`; its first problem is the one to show. Unknown
-    ``x-…`` keys are ignored; any other unknown key is refused. A game of the
-    ``differenzler`` preset has four ``players`` instead of ``teams`` and is read
-    as an :class:`IndividualRecord`.
-    """
+def game_document(data: object) -> Mapping[str, Any]:
+    """A ``jass-game/1`` document as an object, or :class:`RulesError` saying why not."""
     if too_deep(data):
         raise _nested_too_deeply()
     if not isinstance(data, Mapping):
@@ -419,11 +405,13 @@ def read_game(data: object) -> GameRecord | IndividualRecord:
                 )
             ]
         )
-    ruleset_data = data.get("ruleset")
-    individual = (
-        isinstance(ruleset_data, Mapping) and ruleset_data.get("preset") == differenzler.PRESET
-    )
-    problems = _unknown(data, INDIVIDUAL_FIELDS if individual else GAME_FIELDS, "")
+    return data
+
+
+def read_heading(data: Mapping[str, Any], fields: tuple[str, ...]) -> tuple[str, dt.date | None]:
+    """The document's name and date, every game kind alike, after refusing a field not
+    among ``fields`` and a missing ruleset (:class:`RulesError` lists them all)."""
+    problems = _unknown(data, fields, "")
     name = data.get("name", "")
     problems += _text(name, "name", MAX_NAME, required=False)
     played_on = data.get("played_on")
@@ -444,12 +432,11 @@ def read_game(data: object) -> GameRecord | IndividualRecord:
         problems.append(Problem("ruleset", gettext_noop("is required")))
     if problems:
         raise RulesError(problems)
-    ruleset = parse_ruleset(data["ruleset"])
-    if individual:
-        return _read_individual(data, name.strip(), played_on, ruleset)
-    teams, problems = _read_teams(data.get("teams"))
-    if teams is None:
-        raise RulesError(problems)
+    return name.strip(), played_on
+
+
+def hand_list(data: Mapping[str, Any]) -> list[Any]:
+    """The document's ``hands``: a list of at most ``MAX_GAME_HANDS``."""
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list):
         raise RulesError(
@@ -459,6 +446,30 @@ def read_game(data: object) -> GameRecord | IndividualRecord:
         raise RulesError(
             [Problem("hands", TOO_MANY_HANDS, MAX_GAME_HANDS + 1, {"most": MAX_GAME_HANDS})]
         )
+    return raw_hands
+
+
+def read_game(data: object) -> GameRecord | IndividualRecord:
+    """Read one ``jass-game/1`` document, checking every rule.
+
+    Raises :class:`RulesError`; its first problem is the one to show. Unknown
+    ``x-…`` keys are ignored; any other unknown key is refused. A game of the
+    ``differenzler`` preset has four ``players`` instead of ``teams`` and is read
+    as an :class:`IndividualRecord`.
+    """
+    data = game_document(data)
+    ruleset_data = data.get("ruleset")
+    individual = (
+        isinstance(ruleset_data, Mapping) and ruleset_data.get("preset") == differenzler.PRESET
+    )
+    name, played_on = read_heading(data, INDIVIDUAL_FIELDS if individual else GAME_FIELDS)
+    ruleset = parse_ruleset(data["ruleset"])
+    if individual:
+        return _read_individual(data, name, played_on, ruleset)
+    teams, problems = _read_teams(data.get("teams"))
+    if teams is None:
+        raise RulesError(problems)
+    raw_hands = hand_list(data)
     players = {p for team in teams for p in team.players}
     hands: list[Hand] = []
     for number, raw in enumerate(raw_hands, start=1):
@@ -471,7 +482,7 @@ def read_game(data: object) -> GameRecord | IndividualRecord:
         problems = _compare_result(data["result"], result)
         if problems:
             raise RulesError(problems)
-    return GameRecord(name.strip(), played_on, ruleset, teams, tuple(hands))
+    return GameRecord(name, played_on, ruleset, teams, tuple(hands))
 
 
 __all__ = [
@@ -480,7 +491,10 @@ __all__ = [
     "GameRecord",
     "IndividualRecord",
     "Team",
+    "game_document",
+    "hand_list",
     "loads",
     "read_game",
+    "read_heading",
     "too_deep",
 ]

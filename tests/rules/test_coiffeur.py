@@ -11,15 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.kinds.coiffeur.gamefile import read_game
-from scoring.kinds.coiffeur.rules import (
-    PRESETS,
-    CoiffeurHand,
-    parse_ruleset,
-    play,
-    preset,
-    read_hand,
-)
+from scoring.kinds.coiffeur.gamefile import read_game, read_hand
+from scoring.kinds.coiffeur.rules import CoiffeurHand, play
+from scoring.kinds.coiffeur.sheet import PRESETS, parse_ruleset, preset
 from scoring.rules import RulesError
 
 SEED = preset("coiffeur")

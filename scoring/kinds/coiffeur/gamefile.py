@@ -11,24 +11,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.rules.game import MAX_GAME_HANDS, TOO_MANY_HANDS
 from scoring.rules.gamefile import (
-    DATE,
     FORMAT,
-    MAX_NAME,
     MAX_PLAYER_NAME,
     MAX_TEAM_NAME,
     RESULT_DIFFERS,
-    _nested_too_deeply,
+    UNKNOWN_FIELD,
     _same,
     _text,
     _unknown,
-    too_deep,
+    game_document,
+    hand_list,
+    read_heading,
 )
 from scoring.rules.problems import Problem, RulesError, gettext_noop
 
-from . import rules
-from .rules import CoiffeurHand, CoiffeurResult, CoiffeurRuleset
+from . import rules, sheet
+from .rules import CoiffeurHand, CoiffeurResult
+from .sheet import NOT_BOOLEAN, CoiffeurRuleset
 
 FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
 SIDE_FIELDS = ("name", "players")
@@ -117,53 +117,58 @@ def _compare(given: object, computed: CoiffeurResult) -> list[Problem]:
     return []
 
 
+HAND_FIELDS = ("team", "row", "cards", "match", "counter", "struck", "trump", "chooser", "chibre")
+
+
+def read_hand(data: object, number: int) -> CoiffeurHand:
+    """One hand of the game file's ``hands``, its fields' types checked; its rules are
+    checked by :func:`play`. Raises :class:`RulesError` naming the hand and field."""
+    if not isinstance(data, Mapping):
+        raise RulesError([Problem("hand", gettext_noop("must be an object"), number)])
+    problems = [
+        Problem(key, UNKNOWN_FIELD, number, {"known": ", ".join(HAND_FIELDS)})
+        for key in data
+        if key not in HAND_FIELDS and not str(key).startswith("x-")
+    ]
+    for key in ("team", "row"):
+        if key not in data:
+            problems.append(Problem(key, gettext_noop("is required"), number))
+    for key in ("trump", "chooser"):
+        value = data.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > 100):
+            problems.append(Problem(key, gettext_noop("must be a text"), number))
+    if not isinstance(data.get("chibre", False), bool):
+        params = {"value": data.get("chibre")}
+        problems.append(Problem("chibre", NOT_BOOLEAN, number, params))
+    if problems:
+        raise RulesError(problems)
+    return CoiffeurHand(
+        team=data["team"],
+        row=data["row"],
+        cards=data.get("cards"),
+        match=data.get("match", False),
+        counter=data.get("counter", False),
+        struck=data.get("struck", False),
+        trump=data.get("trump"),
+        chooser=data.get("chooser"),
+        chibre=data.get("chibre", False),
+    )
+
+
 def read_game(data: object) -> CoiffeurRecord:
     """Read one Coiffeur ``jass-game/1`` document, checking every rule. Raises
     :class:`RulesError`; its first problem is the one to show."""
-    if too_deep(data):
-        raise _nested_too_deeply()
-    if not isinstance(data, Mapping):
-        raise RulesError([Problem("format", gettext_noop("a game file is a JSON object"))])
-    if data.get("format") != FORMAT:
-        params = {"expected": FORMAT, "found": data.get("format")}
-        raise RulesError(
-            [Problem("format", gettext_noop("must be {expected!r}, not {found!r}"), params=params)]
-        )
-    problems = _unknown(data, FIELDS, "")
-    name = data.get("name", "")
-    problems += _text(name, "name", MAX_NAME, required=False)
-    played_on = data.get("played_on")
-    if played_on is not None:
-        if isinstance(played_on, str) and DATE.fullmatch(played_on):
-            try:
-                played_on = dt.date.fromisoformat(played_on)
-            except ValueError:
-                played_on = str(played_on)
-        if not isinstance(played_on, dt.date):
-            params = {"value": played_on}
-            template = gettext_noop("must be a date as YYYY-MM-DD, not {value!r}")
-            problems.append(Problem("played_on", template, params=params))
-    if "ruleset" not in data:
-        problems.append(Problem("ruleset", gettext_noop("is required")))
-    if problems:
-        raise RulesError(problems)
-    ruleset = rules.parse_ruleset(data["ruleset"])
+    data = game_document(data)
+    name, played_on = read_heading(data, FIELDS)
+    ruleset = sheet.parse_ruleset(data["ruleset"])
     sides, problems = _read_sides(data.get("teams"), ruleset.teams)
     if sides is None:
         raise RulesError(problems)
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list):
-        raise RulesError(
-            [Problem("hands", gettext_noop("must be a list of hands (it may be empty)"))]
-        )
-    if len(raw_hands) > MAX_GAME_HANDS:
-        raise RulesError(
-            [Problem("hands", TOO_MANY_HANDS, MAX_GAME_HANDS + 1, {"most": MAX_GAME_HANDS})]
-        )
+    raw_hands = hand_list(data)
     players = {player for side in sides for player in side.players}
     hands: list[CoiffeurHand] = []
     for number, raw in enumerate(raw_hands, start=1):
-        hand = rules.read_hand(raw, number)
+        hand = read_hand(raw, number)
         if hand.chooser is not None and hand.chooser not in players:
             params = {"chooser": hand.chooser}
             template = gettext_noop("{chooser!r} is not one of the players")
@@ -174,8 +179,7 @@ def read_game(data: object) -> CoiffeurRecord:
         problems = _compare(data["result"], result)
         if problems:
             raise RulesError(problems)
-    played = played_on if isinstance(played_on, dt.date) else None
-    return CoiffeurRecord(str(name).strip(), played, ruleset, sides, tuple(hands))
+    return CoiffeurRecord(name, played_on, ruleset, sides, tuple(hands))
 
 
-__all__ = ["CoiffeurRecord", "Side", "read_game"]
+__all__ = ["CoiffeurRecord", "Side", "read_game", "read_hand"]
