@@ -56,6 +56,16 @@ RESULT_DIFFERS = gettext_noop("the file says {given!r}, the hands give {computed
 RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon")
 
 
+def heading(name: str, played_on: dt.date | None, ruleset: dict[str, Any]) -> dict[str, Any]:
+    """The first fields of a ``jass-game/1`` document, as every game kind writes them."""
+    return {
+        "format": FORMAT,
+        "name": name,
+        "played_on": played_on.isoformat() if played_on else None,
+        "ruleset": ruleset,
+    }
+
+
 @dataclass(frozen=True)
 class Team:
     name: str
@@ -78,10 +88,7 @@ class GameRecord:
     def to_dict(self) -> dict[str, Any]:
         """The ``jass-game/1`` document with its ``result``."""
         return {
-            "format": FORMAT,
-            "name": self.name,
-            "played_on": self.played_on.isoformat() if self.played_on else None,
-            "ruleset": self.ruleset.to_dict(),
+            **heading(self.name, self.played_on, self.ruleset.to_dict()),
             "teams": [{"name": t.name, "players": list(t.players)} for t in self.teams],
             "hands": [hand.to_dict() for hand in self.hands],
             "result": self.result().to_dict(),
@@ -105,10 +112,7 @@ class IndividualRecord:
     def to_dict(self) -> dict[str, Any]:
         """The ``jass-game/1`` document with its ``result``."""
         return {
-            "format": FORMAT,
-            "name": self.name,
-            "played_on": self.played_on.isoformat() if self.played_on else None,
-            "ruleset": self.ruleset.to_dict(),
+            **heading(self.name, self.played_on, self.ruleset.to_dict()),
             "players": list(self.players),
             "hands": [hand.to_dict() for hand in self.hands],
             "result": self.result().to_dict(),
@@ -493,6 +497,7 @@ __all__ = [
     "Team",
     "game_document",
     "hand_list",
+    "heading",
     "loads",
     "read_game",
     "read_heading",

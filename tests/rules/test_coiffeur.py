@@ -335,17 +335,7 @@ def test_statistics_figures_per_side():
 
 
 def test_a_hand_is_read_from_the_file_and_written_back_the_same():
-    data = {
-        "team": 0,
-        "row": "obe-abe",
-        "cards": 98,
-        "match": False,
-        "counter": False,
-        "struck": False,
-        "trump": "obe-abe",
-        "chooser": "Anne",
-        "chibre": False,
-    }
+    data = EXAMPLE["hands"][0]
     assert read_hand(data, 1).to_dict() == data
 
 

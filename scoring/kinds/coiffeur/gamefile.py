@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.rules.gamefile import (
-    FORMAT,
     MAX_PLAYER_NAME,
     MAX_TEAM_NAME,
     RESULT_DIFFERS,
@@ -22,6 +21,7 @@ from scoring.rules.gamefile import (
     _unknown,
     game_document,
     hand_list,
+    heading,
     read_heading,
 )
 from scoring.rules.problems import Problem, RulesError, gettext_noop
@@ -59,10 +59,7 @@ class CoiffeurRecord:
     def to_dict(self) -> dict[str, Any]:
         """The ``jass-game/1`` document with its ``result``."""
         return {
-            "format": FORMAT,
-            "name": self.name,
-            "played_on": self.played_on.isoformat() if self.played_on else None,
-            "ruleset": self.ruleset.to_dict(),
+            **heading(self.name, self.played_on, self.ruleset.to_dict()),
             "teams": [{"name": s.name, "players": list(s.players)} for s in self.sides],
             "hands": [hand.to_dict() for hand in self.hands],
             "result": self.result().to_dict(),
