@@ -30,7 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench import _setup_django, on_database, on_throwaway_databases  # noqa: E402
+from scripts.bench_parts.common import setup_django  # noqa: E402
+from scripts.bench_parts.databases import on_database, on_throwaway_databases  # noqa: E402
 
 SIZES = (200, int(os.environ.get("BENCH_CLUB_GAMES", 20_000)))
 MEMBERS = 40
@@ -49,7 +50,7 @@ def setup() -> None:
     os.environ.update(
         DJANGO_DEBUG="false", DJANGO_SECURE_SSL_REDIRECT="false", DJANGO_ALLOWED_HOSTS="testserver"
     )
-    _setup_django()  # as the table screen's bench: DEBUG off, plain static files
+    setup_django()  # as the table screen's bench: DEBUG off, plain static files
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)

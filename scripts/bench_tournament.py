@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench import on_throwaway_databases  # noqa: E402
+from scripts.bench_parts.databases import on_throwaway_databases  # noqa: E402
 
 TEAMS, PASSES, HANDS, PLAYERS = int(os.environ.get("BENCH_TEAMS", 500)), 8, 16, 200
 DIFF_PLAYERS, DIFF_PASSES = 100, 4

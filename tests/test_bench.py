@@ -6,14 +6,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scripts.bench import (
+from scripts.bench_parts.common import HTMX_HEADERS, hand_post, new_game, scorer_client
+from scripts.bench_parts.queries import (
     DIFFERENZLER_QUERY_BUDGET,
-    HTMX_HEADERS,
     QUERY_BUDGET,
     differenzler_hand_queries,
-    hand_post,
-    new_game,
-    scorer_client,
 )
 
 

@@ -1,6 +1,7 @@
 """What a phone fetches from the table screen (`make bench`, sections 3 and 4): the
-page and every file it loads, and the live poll of an idle game. Run in the bench's
-child process, once Django is set up (``scripts/bench.py --worker``)."""
+page and every file it loads, and the live poll of an idle game. Measured in the
+bench's child process, once Django is set up (``scripts/bench.py --worker``), and
+reported against their budgets in the parent."""
 
 from __future__ import annotations
 
@@ -12,15 +13,20 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from scripts.bench import (
+from scripts.bench_parts.common import (
     BROWSER_HEADERS,
     GZIP_LEVEL,
     HTMX_HEADERS,
+    KB,
     TRANSFER_HANDS,
     new_game,
     record_hand,
     scorer_client,
 )
+from scripts.bench_parts.printing import kb, table, verdict
+
+TRANSFER_BUDGET_KB = 60  # issue 13: the first visit of the table screen, with gzip
+POLL_BUDGET_BYTES = 1024  # an idle game's poll: status line and headers, no body
 
 
 class _Assets(HTMLParser):
@@ -139,3 +145,41 @@ def poll() -> dict[str, Any]:
         "queries": len(captured.captured_queries),
         "statements": [query["sql"] for query in captured.captured_queries],
     }
+
+
+def report_transfer(results: dict[str, dict[str, Any]]) -> None:
+    transfer = next((r["transfer"] for r in results.values() if "transfer" in r), None)
+    if transfer:
+        print(
+            f"\n3. Table screen transfer, game with {transfer['hands']} hands "
+            f"(gzip level {GZIP_LEVEL}, 1 KB = {KB} bytes)"
+        )
+        files = transfer["files"]
+        rows = [[f["name"], f["kind"], kb(f["raw"]), kb(f["gzip"])] for f in files]
+        raw, zipped = sum(f["raw"] for f in files), sum(f["gzip"] for f in files)
+        rows.append(["total", f"{len(files)} files", kb(raw), kb(zipped)])
+        print(table(["file", "kind", "raw KB", "gzip KB"], rows))
+        ok = zipped <= TRANSFER_BUDGET_KB * KB
+        print(f"   gzipped total {kb(zipped)} KB, budget {TRANSFER_BUDGET_KB} KB: {verdict(ok)}")
+
+
+def report_poll(results: dict[str, dict[str, Any]]) -> None:
+    print(
+        "\n4. Live poll of an idle game, asked again with its ETag "
+        f"(budget <= {POLL_BUDGET_BYTES} B)"
+    )
+    rows = []
+    for label, result in results.items():
+        poll = result["poll"]
+        ok = poll["status"] == 304 and poll["bytes"] <= POLL_BUDGET_BYTES
+        rows.append(
+            [
+                label,
+                str(poll["status"]),
+                str(poll["body"]),
+                str(poll["bytes"]),
+                str(poll["queries"]),
+                verdict(ok),
+            ]
+        )
+    print(table(["database", "status", "body B", "answer B", "queries", "verdict"], rows))

@@ -1,0 +1,1 @@
+"""The parts of the table screen's benchmark (`make bench`); ``scripts/bench.py`` runs them."""
