@@ -5,7 +5,7 @@
 2. Server time to record a hand: median and 95th percentile over 200 hands,
    around the in-process test client's POST (no network), on SQLite and PostgreSQL.
 3. The table screen's transfer size: its HTML and every stylesheet, script and
-   ``url(...)`` they load, each gzipped at level 6 (budget: at most 80 KB in all).
+   ``url(...)`` they load, each gzipped at level 6 (budget: at most 60 KB in all).
 4. The live poll of an idle game, asked again with its ETag: a 304 (budget: 1 KB).
 
 Each database is measured in a child process (``--worker``) on a throwaway
