@@ -1,0 +1,34 @@
+"""Games as the game file holds them. The hands are the one source of truth: totals,
+winner and Rubicon are computed by the rules engine from them. Only the statistics
+keep a copy of what each game came to (``PlayerResult``), written in the transaction
+that changes the hands and rebuilt from them by ``manage.py rebuild_statistics``.
+
+The models are kept by what they do: ``games`` (games, teams, players, spectator
+links), ``hands`` (hands and their changes), ``results`` (the statistics' rows) and
+``differenzler`` (seat links, the hand being played, estimates and their changes).
+Import them from here: ``from scoring.models import Game``."""
+
+from scoring.models.choices import SEAT_CHOICES, TEAM_CHOICES, TRUMP_CHOICES
+from scoring.models.differenzler import Estimate, EstimateChange, OpenHand, SeatLink
+from scoring.models.games import Game, GameQuerySet, Player, SpectatorLink, Team
+from scoring.models.hands import Hand, HandChange, empty_weis
+from scoring.models.results import PlayerResult
+
+__all__ = [
+    "SEAT_CHOICES",
+    "TEAM_CHOICES",
+    "TRUMP_CHOICES",
+    "Estimate",
+    "EstimateChange",
+    "Game",
+    "GameQuerySet",
+    "Hand",
+    "HandChange",
+    "OpenHand",
+    "Player",
+    "PlayerResult",
+    "SeatLink",
+    "SpectatorLink",
+    "Team",
+    "empty_weis",
+]

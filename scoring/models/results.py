@@ -1,0 +1,78 @@
+"""The statistics' copy of what each game came to for each of its players."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models.choices import TEAM_CHOICES
+from scoring.models.games import Game, Player
+
+
+class PlayerResult(models.Model):
+    """What one game came to for one of its players, as the club's statistics add it up
+    (``rules.stats.TeamFigures`` of the player's team). Written by
+    ``scoring.statistics`` in the transaction that changes the game's hands; the
+    club, the date, the member and the team are the game's and the player's, copied
+    so that a season's figures are summed from this table alone (a member's records
+    moved to another member move these too: ``clubs.services._move_records``)."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, primary_key=True, related_name="result"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_results")
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    played_on = models.DateField(_("played on"), null=True, blank=True)
+    member = models.ForeignKey(
+        "clubs.Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    team = models.PositiveSmallIntegerField(_("team"), choices=TEAM_CHOICES)
+    hands = models.PositiveIntegerField(_("hands"), default=0)
+    # big numbers: a game stored before the bounds of rulesets (issue 11) may count
+    # its points in the thousands of billions
+    points = models.PositiveBigIntegerField(_("points"), default=0)
+    matches_made = models.PositiveIntegerField(_("matches made"), default=0)
+    matches_suffered = models.PositiveIntegerField(_("matches suffered"), default=0)
+    weis = models.PositiveBigIntegerField(_("Weis"), default=0)
+    stoeck = models.PositiveBigIntegerField(_("Stöck"), default=0)
+    finished = models.BooleanField(_("finished"), default=False)
+    won = models.BooleanField(_("won"), default=False)
+    rubicon_given = models.BooleanField(_("Rubicon given"), default=False)
+    rubicon_suffered = models.BooleanField(_("Rubicon suffered"), default=False)
+    out_on = models.CharField(_("went out on"), max_length=10, blank=True)
+    # a Différenzler game (RULES.md §10): the player's own total difference and exact
+    # estimates; its team figures stay 0, and the team statistics leave these rows out
+    individual = models.BooleanField(_("Différenzler"), default=False)
+    differences = models.PositiveBigIntegerField(_("total difference"), default=0)
+    exact = models.PositiveIntegerField(_("exact estimates"), default=0)
+
+    class Meta:
+        verbose_name = _("player's result")
+        verbose_name_plural = _("players' results")
+        indexes = [
+            models.Index(fields=["club", "played_on"], name="result_club_date"),
+            # a club's sums by member and kind of game (``statistics.both_lines``) read
+            # from this index alone, in the order they are grouped: every column they
+            # filter on or add up is in it (SQLite has no INCLUDE)
+            models.Index(
+                fields=[
+                    "club",
+                    "member",
+                    "individual",
+                    "played_on",
+                    "game",
+                    "finished",
+                    "won",
+                    "hands",
+                    "points",
+                    "differences",
+                    "exact",
+                ],
+                name="result_sums",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.game_id})"
