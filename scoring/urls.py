@@ -1,6 +1,16 @@
 from django.urls import path
 
-from scoring.views import differenzler, games, offline, referee, sharing, slate, table
+from scoring.views import (
+    differenzler,
+    differenzler_estimates,
+    differenzler_seats,
+    games,
+    offline,
+    referee,
+    sharing,
+    slate,
+    table,
+)
 
 app_name = "scoring"
 urlpatterns = [
@@ -25,21 +35,21 @@ urlpatterns = [
     path("games/<int:game_id>/trump/", differenzler.choose_trump, name="choose_trump"),
     path(
         "games/<int:game_id>/estimate/<int:seat>/",
-        differenzler.estimate_here,
+        differenzler_estimates.estimate_here,
         name="estimate_here",
     ),
     path("games/<int:game_id>/start/", differenzler.start_hand, name="start_hand"),
     path("games/<int:game_id>/points/", differenzler.record_points, name="record_points"),
     path("games/<int:game_id>/reopen/", differenzler.reopen_last_hand, name="reopen_last_hand"),
-    path("games/<int:game_id>/seats/", differenzler.make_seat_links, name="make_seat_links"),
+    path("games/<int:game_id>/seats/", differenzler_seats.make_seat_links, name="make_seat_links"),
     path(
         "games/<int:game_id>/seats/<int:seat>/new/",
-        differenzler.new_seat_link,
+        differenzler_seats.new_seat_link,
         name="new_seat_link",
     ),
     path("games/<int:game_id>/estimates/live/", differenzler.live, name="differenzler_live"),
-    path("seat/<str:token>/", differenzler.seat, name="seat"),
-    path("seat/<str:token>/live/", differenzler.seat_live, name="seat_live"),
+    path("seat/<str:token>/", differenzler_seats.seat, name="seat"),
+    path("seat/<str:token>/live/", differenzler_seats.seat_live, name="seat_live"),
     path("games/<int:game_id>/sharing/", sharing.sharing, name="sharing"),
     path("games/<int:game_id>/sharing/new/", sharing.share_game, name="share_game"),
     path(

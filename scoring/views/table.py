@@ -26,7 +26,7 @@ from scoring.forms import (
 from scoring.models import Game, HandChange
 from scoring.presenters import GameView, game_version, game_view, seat_names
 from scoring.rules import RulesError
-from scoring.views import differenzler
+from scoring.views import differenzler, differenzler_estimates
 from scoring.views.common import (
     author_of,
     can_score,
@@ -242,7 +242,7 @@ def live_answer(
 def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     game = game_for(request, game_id, Role.SCORER, individual=True)
     if game.individual:  # a Différenzler hand: its card points only
-        return differenzler.correct_points(request, game, number)
+        return differenzler_estimates.correct_points(request, game, number)
     back = return_to(request)  # the page that opened the correction, if not the table
     view = game_view(game)
     stored = next((hand for hand in game.hands.all() if hand.number == number), None)

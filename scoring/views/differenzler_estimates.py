@@ -1,0 +1,119 @@
+"""The Différenzler pages opened from the scorer's table for one hand (RULES.md §10):
+the phone passed round for one player's estimate, and the correction of a scored
+hand's card points.
+
+Nothing here ever puts an estimate of a hand not yet scored into a page or an answer,
+except a seat's own estimate on that seat's phone.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scoring import estimates, extras
+from scoring.differenzler_forms import CorrectPointsForm, EstimateForm
+from scoring.models import Game
+from scoring.presenters import diff_view
+from scoring.rules import RulesError
+from scoring.services import ReasonNeeded, StaleScreen
+from scoring.suits import trump_label
+from scoring.views.common import author_of, device_name, remember_device, return_to, with_return
+from scoring.views.differenzler_common import scorer_game
+
+
+@require_http_methods(["GET", "POST"])
+def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The phone passed round: a blank screen where one player types their estimate;
+    the box hides it at once, and the answer never shows it."""
+    game = scorer_game(request, game_id)
+    if not 0 <= seat <= 3:
+        raise Http404
+    name = game.seat_names()[seat]
+    state = estimates.state(game)
+    form = EstimateForm(request.POST or None, initial={"hand_number": state.number})
+    if request.method == "POST" and form.is_valid():
+        try:
+            estimates.seal_estimate(
+                game,
+                form.cleaned_data["hand_number"],
+                seat,
+                form.cleaned_data["estimate"],
+                device=device_name(request),
+            )
+        except RulesError as error:
+            form.add_problems(error.problems)
+        except StaleScreen as stale:
+            messages.warning(request, str(stale))
+            return redirect("scoring:table", game.pk)
+        else:
+            messages.success(
+                request,
+                _("Estimate of %(name)s sealed. Pass the phone on.") % {"name": name},
+            )
+            return redirect("scoring:table", game.pk)
+    context = {"game": game, "name": name, "seat": seat, "form": form, "state": state}
+    status = 422 if form.is_bound else 200
+    return render(request, "scoring/differenzler_estimate.html", context, status=status)
+
+
+def correct_points(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """Put right the card points of a scored hand (``scoring:correct_hand`` for a
+    Différenzler game): the scorer's, or the director's once a tournament table is
+    settled, saying why."""
+    back = return_to(request)  # the page that opened the correction, if not the table
+    stored = next((hand for hand in game.hands.all() if hand.number == number), None)
+    if stored is None:
+        messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
+        return redirect(back or reverse("scoring:table", args=[game.pk]))
+    played = stored.to_diff()
+    initial = {
+        "hand_number": number,
+        "form_key": uuid.uuid4(),
+        "version": estimates.points_version(stored),
+        **{f"cards_{seat}": cards for seat, cards in enumerate(played.cards)},
+    }
+    names = game.seat_names()
+    form = CorrectPointsForm(request.POST or None, initial=initial, seat_names=names)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            estimates.correct_points(
+                game,
+                number,
+                form.cards,
+                version=data["version"],
+                form_key=data["form_key"],
+                author=author_of(request, game, data["reason"]),
+            )
+        except RulesError as error:
+            form.add_problems(error.problems)
+        except ReasonNeeded as needed:
+            form.add_error("reason", str(needed))
+        except StaleScreen as stale:
+            messages.warning(request, str(stale))
+            return redirect(
+                with_return(reverse("scoring:correct_hand", args=[game.pk, number]), back)
+            )
+        else:
+            messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
+            return redirect(back or reverse("scoring:table", args=[game.pk]))
+    context = {
+        "view": diff_view(game),
+        "form": form,
+        "number": number,
+        "trump": trump_label(played.trump, game.suit_style),
+        "estimates": list(zip(names, played.estimates, strict=True)),
+        "needs_reason": extras.extra_for(game).settled(game),
+        "back": back,
+    }
+    status = 422 if form.is_bound else 200
+    return remember_device(
+        request, render(request, "scoring/differenzler_correct.html", context, status=status)
+    )
