@@ -12,7 +12,7 @@ from django.db import models
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
-from scoring import extras, rules
+from scoring import extras, rules, services
 from scoring.models import Game, Hand, Player, Team
 from scoring.rules import gamefile
 
@@ -162,6 +162,12 @@ class GameAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         # what a game's name is composed from (Game.title), read with it
         return super().get_queryset(request).select_related(*extras.related())
+
+    def delete_model(self, request, obj):
+        services.delete_games(Game.objects.filter(pk=obj.pk))
+
+    def delete_queryset(self, request, queryset):
+        services.delete_games(queryset)
 
 
 class PlayerInline(admin.TabularInline):

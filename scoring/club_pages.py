@@ -21,14 +21,15 @@ RECENT_GAMES = 10  # listed on the club's page and a player's page
 @login_required
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's recent games and the season's leaderboard, summed in the database
-    from the stored results: the same few queries at 20 games as at 20,000."""
+    from the stored results and the closed months' totals: the same few queries at 20
+    games as at 20,000, and the leaderboard's cost grows with the months, not the
+    games."""
     club = access.club_for(request.user, slug)
     season = SeasonForm(request.GET or None)
     start, end = season.dates()
     recent = statistics.season_games(club, start, end)
     members = list(club.members.all())
-    results = statistics.season_results(club, start, end)
-    lines, differenzler = statistics.both_lines(results, statistics.LEADERBOARD)
+    lines, differenzler = statistics.club_lines(club, start, end)
     context = {
         "club": club,
         "season": season,

@@ -17,12 +17,13 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club, Member
 from scoring import extras, rules, statistics
-from scoring.models import Game, Hand, HandChange, Player, PlayerResult, Team
+from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import Problem, RulesError, gamefile
 from scoring.suits import trump_label
 
@@ -136,7 +137,16 @@ def _store_individual(
     Hand.objects.bulk_create(
         Hand.from_diff(game, number, hand) for number, hand in enumerate(record.hands, start=1)
     )
-    PlayerResult.objects.bulk_create(statistics.seat_rows(game, players))
+    statistics.create_seat_results(game, players)
+
+
+@transaction.atomic
+def delete_games(games: QuerySet[Game]) -> None:
+    """Delete ``games`` with their hands and statistics' rows (the club's monthly totals
+    of their months are made again)."""
+    for game in games.only("pk", "club_id", "played_on"):
+        statistics.games_deleted(game)
+    games.delete()
 
 
 def start_game(

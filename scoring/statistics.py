@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from django.db import connection, transaction
@@ -32,8 +32,8 @@ from django.db.models import (
 )
 
 from clubs.models import Club, Member
-from scoring import extras, rules
-from scoring.models import Game, Player, PlayerResult
+from scoring import extras, rules, totals
+from scoring.models import Game, MonthTotal, Player, PlayerResult
 from scoring.rules.differenzler import DiffResult
 from scoring.rules.stats import (
     DiffLine,
@@ -79,12 +79,20 @@ def create_results(
     game: Game, players: Iterable[Player], teams: tuple[TeamFigures, TeamFigures]
 ) -> None:
     """The rows of a game just stored, one per player (its teams' ``figures``)."""
+    totals.changed(game)
     PlayerResult.objects.bulk_create(_rows(game, players, teams))
+
+
+def create_seat_results(game: Game, players: Iterable[Player]) -> None:
+    """The rows of a Différenzler game just stored, one per player (``seat_rows``)."""
+    totals.changed(game)
+    PlayerResult.objects.bulk_create(seat_rows(game, players))
 
 
 def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
     """A game's hands changed: its four rows take their team's figures, in one
     statement (a value the teams share is written as it is)."""
+    totals.changed(game)
     values: dict[str, Any] = {}
     for name in FIGURES:
         first, second = getattr(teams[0], name), getattr(teams[1], name)
@@ -123,6 +131,7 @@ def update_seat_results(game: Game, result: DiffResult) -> None:
     """A Différenzler game's hands changed: its four rows take what it now comes to
     (``result``, counted by the caller), in one statement (a value the four share
     is written as it is)."""
+    totals.changed(game)
     figures = seat_figures(result)
     seats = {  # the game's players as read with it (teams and players prefetched)
         player.pk: seat_of(team.index, player.position)
@@ -191,11 +200,27 @@ def rebuild(games: QuerySet[Game], batch: int = 500) -> int:
     for start in range(0, len(ids), batch):
         chunk = Game.objects.filter(pk__in=ids[start : start + batch]).with_everything()
         with transaction.atomic():
+            totals.dropped({game.club_id for game in chunk if game.club_id is not None})
             PlayerResult.objects.filter(game_id__in=ids[start : start + batch]).delete()
             rows = [row for game in chunk for row in rebuilt_rows(game)]
             PlayerResult.objects.bulk_create(rows, batch_size=1000)
         count += len(ids[start : start + batch])
     return count
+
+
+def games_deleted(game: Game) -> None:
+    """``game`` is about to be deleted, its rows with it."""
+    totals.changed(game)
+
+
+def differing_totals() -> list[tuple[Club, dt.date]]:
+    """The clubs' months whose stored totals (``scoring.totals``) are not what their
+    rows add up to."""
+    found = []
+    for club in Club.objects.filter(pk__in=MonthTotal.objects.values("club_id")).order_by("pk"):
+        listed = season_results(club, None, None)
+        found += [(club, month) for month in totals.differing_months(club.pk, listed)]
+    return found
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -264,14 +289,7 @@ def lines(
     return {row.pop("member"): PlayerLine(**row) for row in sums}
 
 
-DIFF_SUMS = {
-    "games": Count("game"),
-    "finished": Count("game", filter=Q(finished=True)),
-    "wins": Count("game", filter=Q(won=True)),
-    "hands": Sum("hands"),
-    "differences": Sum("differences"),
-    "exact": Sum("exact"),
-}
+DIFF_SUMS = {name: totals.SUMS[name] for name in (field.name for field in fields(DiffLine))}
 
 
 def both_lines(
@@ -291,6 +309,27 @@ def both_lines(
         else:
             teams[row["member"]] = PlayerLine(
                 games=row["sum_games"], **{name: row[f"sum_{name}"] for name in figures}
+            )
+    return teams, individual
+
+
+def club_lines(
+    club: Club, start: dt.date | None, end: dt.date | None
+) -> tuple[dict[int, PlayerLine], dict[int, DiffLine]]:
+    """The club leaderboard's lines over a season: each member's team line (the
+    ``LEADERBOARD`` figures) and Différenzler line, the season's whole closed months
+    read from their totals (``scoring.totals``); a few queries at any size."""
+    sums = totals.season_sums(
+        club.pk, start, end, season_results(club, start, end), season_results(club, None, None)
+    )
+    teams: dict[int, PlayerLine] = {}
+    individual: dict[int, DiffLine] = {}
+    for (member, differenzler), found in sums.items():
+        if differenzler:
+            individual[member] = DiffLine(**{name: found[name] for name in DIFF_SUMS})
+        else:
+            teams[member] = PlayerLine(
+                games=found["games"], **{name: found[name] for name in LEADERBOARD}
             )
     return teams, individual
 

@@ -12,7 +12,7 @@ from scoring.models.choices import SEAT_CHOICES, TEAM_CHOICES, TRUMP_CHOICES
 from scoring.models.differenzler import Estimate, EstimateChange, OpenHand, SeatLink
 from scoring.models.games import Game, GameQuerySet, Player, SpectatorLink, Team
 from scoring.models.hands import Hand, HandChange, empty_weis
-from scoring.models.results import PlayerResult
+from scoring.models.results import MonthTotal, PlayerResult
 
 __all__ = [
     "SEAT_CHOICES",
@@ -24,6 +24,7 @@ __all__ = [
     "GameQuerySet",
     "Hand",
     "HandChange",
+    "MonthTotal",
     "OpenHand",
     "Player",
     "PlayerResult",

@@ -76,3 +76,35 @@ class PlayerResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ({self.game_id})"
+
+
+class MonthTotal(models.Model):
+    """A closed month of a club's listed games summed per member and kind of game: what
+    the club's leaderboard adds up instead of every ``PlayerResult`` row of the month
+    (``scoring.totals``). Made from the rows when first needed, dropped from a month on
+    when a game of that month or later changes; each build ends with a row of no
+    member for its last month, so that the latest month summed is known even when it
+    had no games. A member's records moved to another member move these too (rows of
+    one member, month and kind may then be two, and add up)."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    month = models.DateField(_("month"))  # its first day
+    member = models.ForeignKey(
+        "clubs.Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    individual = models.BooleanField(_("Différenzler"), default=False)
+    games = models.PositiveIntegerField(_("games"), default=0)
+    finished = models.PositiveIntegerField(_("finished"), default=0)
+    wins = models.PositiveIntegerField(_("won"), default=0)
+    hands = models.PositiveBigIntegerField(_("hands"), default=0)
+    points = models.PositiveBigIntegerField(_("points"), default=0)
+    differences = models.PositiveBigIntegerField(_("total difference"), default=0)
+    exact = models.PositiveBigIntegerField(_("exact estimates"), default=0)
+
+    class Meta:
+        verbose_name = _("month's total")
+        verbose_name_plural = _("months' totals")
+        indexes = [models.Index(fields=["club", "month"], name="total_club_month")]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} {self.month:%Y-%m} {self.member_id}"

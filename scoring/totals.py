@@ -1,0 +1,192 @@
+"""The club's leaderboard summed a month at a time, so that its cost does not grow with
+the club's history (issue 24: the club's page at 20,000 games within twice its time
+at 200).
+
+A month is summed into ``MonthTotal`` rows (per member and kind of game) once it has
+closed, the first time a page needs it; the season's sums are then those rows for the
+whole months it spans, plus the ``PlayerResult`` rows of the rest: the current month,
+the part-months at either end of the season and the games with no date.
+
+The totals are a cache of the rows, never a source: a game of a closed month whose
+rows change (a correction, an imported old game, a deletion) drops the totals from its
+month on (:func:`changed`, in the writer's transaction), and they are made again when
+next read; ``manage.py rebuild_statistics`` drops them all, and its ``--check``
+compares them with the rows (:func:`differing_months`).
+
+Both the build and the drop hold the club's row (``SELECT … FOR UPDATE``), so that a
+build never keeps a month that a writer has just changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter, defaultdict
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
+from django.utils import timezone
+
+from clubs.models import Club
+from scoring.models import Game, MonthTotal, PlayerResult
+
+# what a month's rows add up to, per member and kind of game: every figure of the
+# club's leaderboard, team game and Différenzler (``statistics.LEADERBOARD``)
+SUMS: dict[str, Any] = {
+    "games": Count("game"),
+    "finished": Count("game", filter=Q(finished=True)),
+    "wins": Count("game", filter=Q(won=True)),
+    "hands": Sum("hands"),
+    "points": Sum("points"),
+    "differences": Sum("differences"),
+    "exact": Sum("exact"),
+}
+Key = tuple[int, bool]  # a member and whether the games are Différenzler
+Sums = dict[Key, Counter[str]]
+
+
+def today() -> dt.date:
+    return timezone.localdate()
+
+
+def month_of(day: dt.date) -> dt.date:
+    return day.replace(day=1)
+
+
+def next_month(day: dt.date) -> dt.date:
+    return (month_of(day) + dt.timedelta(days=32)).replace(day=1)
+
+
+def _hold(club_id: int) -> None:
+    """Hold the club's row until the transaction ends (PostgreSQL; SQLite's
+    transactions already take the database's write lock first)."""
+    list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk"))
+
+
+def changed(game: Game) -> None:
+    """``game``'s rows change (in the caller's transaction): a game of a closed month
+    drops the totals from its month on. A game of this month costs nothing."""
+    if game.club_id is None or game.played_on is None or game.played_on >= month_of(today()):
+        return
+    _hold(game.club_id)
+    MonthTotal.objects.filter(club_id=game.club_id, month__gte=month_of(game.played_on)).delete()
+
+
+def dropped(club_ids: set[int]) -> None:
+    """Drop every total of these clubs (their rows are made again)."""
+    for club_id in sorted(club_ids):  # held in one order: two rebuilds never wait on each other
+        _hold(club_id)
+    MonthTotal.objects.filter(club_id__in=club_ids).delete()
+
+
+def _last_month(club_id: int) -> dt.date | None:
+    return MonthTotal.objects.filter(club_id=club_id).aggregate(last=Max("month"))["last"]
+
+
+def summed_before(club_id: int, listed: QuerySet[PlayerResult]) -> dt.date:
+    """The month from which on the club's rows are not summed in ``MonthTotal``: this
+    month; the closed months not summed yet are summed first, from ``listed`` (the
+    club's rows that its leaderboard adds up)."""
+    opened = month_of(today())
+    last = _last_month(club_id)
+    if last is not None and next_month(last) >= opened:
+        return opened
+    with transaction.atomic():
+        _hold(club_id)
+        last = _last_month(club_id)  # another request may have summed them meanwhile
+        if last is not None and next_month(last) >= opened:
+            return opened
+        rows = listed.filter(played_on__lt=opened)
+        if last is not None:
+            rows = rows.filter(played_on__gte=next_month(last))
+        totals = [
+            MonthTotal(club_id=club_id, month=month, member_id=key[0], individual=key[1], **sums)
+            for (month, *key), sums in _by_month(rows).items()
+        ]
+        # the last month summed, even with no games: where the next build starts
+        totals.append(MonthTotal(club_id=club_id, month=opened - dt.timedelta(days=1)))
+        MonthTotal.objects.bulk_create(totals, batch_size=1000)
+    return opened
+
+
+def _by_month(rows: QuerySet[PlayerResult]) -> dict[tuple[dt.date, int, bool], dict[str, int]]:
+    grouped = (
+        rows.values("member", "individual", month=TruncMonth("played_on"))
+        .annotate(**_named())
+        .order_by()
+    )
+    return {
+        (row["month"], row["member"], row["individual"]): {
+            name: row[f"sum_{name}"] or 0 for name in SUMS
+        }
+        for row in grouped
+    }
+
+
+def _named() -> dict[str, Any]:
+    # under names no field has ("hands" is both a field and a sum)
+    return {f"sum_{name}": aggregate for name, aggregate in SUMS.items()}
+
+
+def _add(found: Sums, rows: QuerySet) -> None:
+    for row in rows:
+        found[(row["member"], row["individual"])].update(
+            {name: row[f"sum_{name}"] or 0 for name in SUMS}
+        )
+
+
+def season_sums(
+    club_id: int,
+    start: dt.date | None,
+    end: dt.date | None,
+    season: QuerySet[PlayerResult],
+    listed: QuerySet[PlayerResult],
+) -> Sums:
+    """Each member's sums, by kind of game, over ``season`` (the club's rows between
+    ``start`` and ``end`` that its leaderboard adds up; ``listed``: all of them):
+    the whole closed months from the totals, the rest from the rows. Three queries."""
+    summed = summed_before(club_id, listed)
+    first = None if start is None else (start if start.day == 1 else next_month(start))
+    after = summed
+    if end is not None:
+        whole = next_month(end) if next_month(end) - dt.timedelta(days=1) == end else month_of(end)
+        after = min(after, whole)
+    found: Sums = defaultdict(Counter)
+    if first is not None and first >= after:
+        _add(found, season.values("member", "individual").annotate(**_named()).order_by())
+        return found
+    months = MonthTotal.objects.filter(club_id=club_id, member__isnull=False, month__lt=after)
+    rest = Q(played_on__gte=after) | Q(played_on__isnull=True)
+    if first is not None:
+        months = months.filter(month__gte=first)
+        rest |= Q(played_on__lt=first)
+    _add(
+        found,
+        months.values("member", "individual")
+        .annotate(**{f"sum_{name}": Sum(name) for name in SUMS})
+        .order_by(),
+    )
+    _add(found, season.filter(rest).values("member", "individual").annotate(**_named()).order_by())
+    return found
+
+
+def differing_months(club_id: int, listed: QuerySet[PlayerResult]) -> list[dt.date]:
+    """The months whose stored totals are not what the club's rows (``listed``) add
+    up to, among those summed."""
+    last = _last_month(club_id)
+    if last is None:
+        return []
+    made = _by_month(listed.filter(played_on__lt=next_month(last)))
+    stored: dict[tuple[dt.date, int, bool], Counter[str]] = defaultdict(Counter)
+    for total in MonthTotal.objects.filter(club_id=club_id, member__isnull=False):
+        stored[(total.month, total.member_id, total.individual)].update(
+            {name: getattr(total, name) for name in SUMS}
+        )
+    months = {key[0] for key in made} | {key[0] for key in stored}
+    return sorted(
+        month
+        for month in months
+        if {k: +Counter(v) for k, v in made.items() if k[0] == month}
+        != {k: +v for k, v in stored.items() if k[0] == month}
+    )
