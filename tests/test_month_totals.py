@@ -47,7 +47,9 @@ ACTIONS = (
 
 def expected(club: Club, start: dt.date | None, end: dt.date | None):
     """The leaderboard's lines summed over every row, as before the totals."""
-    return statistics.both_lines(statistics.season_results(club, start, end), statistics.LEADERBOARD)
+    return statistics.both_lines(
+        statistics.season_results(club, start, end), statistics.LEADERBOARD
+    )
 
 
 def step(club: Club, kind: str, draw: random.Random, today: list[dt.date]) -> None:
@@ -87,7 +89,7 @@ class MonthTotalsTest(TestCase):
         for name in MEMBERS:
             Member.objects.create(club=club, name=name)
         today = [dt.date(2026, 4, 10)]
-        with mock.patch.object(totals, "today", lambda: today[0]):
+        with mock.patch.object(totals, "today", side_effect=lambda: today[0]):
             first = start(club, random.Random(0))
             act(club, "record", random.Random(0))
             for date in DATES:  # a game on each day that bounds a season
@@ -139,9 +141,9 @@ def test_a_correction_of_a_closed_months_game_is_on_the_leaderboard(club, dated)
 def test_check_names_a_month_whose_totals_differ_and_a_rebuild_makes_them_again(
     club, dated, capsys
 ):
-    MonthTotal.objects.filter(club=club, month=dt.date(2025, 11, 1)).exclude(
-        member=None
-    ).update(points=1)
+    MonthTotal.objects.filter(club=club, month=dt.date(2025, 11, 1)).exclude(member=None).update(
+        points=1
+    )
 
     with pytest.raises(SystemExit) as exit_:
         call_command("rebuild_statistics", "--check")
