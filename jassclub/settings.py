@@ -56,6 +56,14 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_KEY
 ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
+# The game kinds the site offers (scoring/kinds/: one package each, its ``KIND``); the
+# first is the kind of a game whose ruleset no kind claims.
+GAME_KINDS = [
+    "scoring.kinds.team",
+    "scoring.kinds.differenzler",
+    "scoring.kinds.coiffeur",
+]
+
 INSTALLED_APPS = [
     "jassclub",  # first: its runserver waits with more connections (management/commands)
     "django.contrib.admin",

@@ -12,7 +12,7 @@ from django.db import models
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
-from scoring import extras, rules, services
+from scoring import extras, kinds, rules, services
 from scoring.models import Game, Hand, Player, Team
 from scoring.rules import gamefile
 
@@ -81,23 +81,14 @@ class HandFormSet(forms.BaseInlineFormSet):
             raise ValidationError(_("Hands must be numbered 1, 2, 3… without gaps."))
         hands = []
         for form in kept:
-            data = form.cleaned_data
-            cards = None if data.get("cards_0") is None else (data["cards_0"], data["cards_1"])
-            weis = data.get("weis") or [[], []]
-            if not (isinstance(weis, list) and len(weis) == 2):
-                raise ValidationError(_("Weis must be two lists, one per team: [[…], […]]."))
-            hands.append(
-                rules.Hand(
-                    trump=data["trump"],
-                    cards=cards,
-                    match=data.get("match"),
-                    weis=(tuple(weis[0]), tuple(weis[1])),
-                    stoeck=data.get("stoeck"),
-                    out_first=data.get("out_first"),
-                    chooser=data.get("chooser") or None,
-                    chibre=bool(data.get("chibre")),
-                )
-            )
+            record = form.cleaned_data.get("record")
+            try:
+                hands.append(kinds.of(ruleset_data).read_hand(record))
+            except (AttributeError, KeyError, IndexError, TypeError) as error:
+                raise ValidationError(
+                    _("Hand %(number)s is not a hand of the game file: %(record)s")
+                    % {"number": form.cleaned_data["number"], "record": record}
+                ) from error
         try:
             rules.play(ruleset, hands)
         except rules.RulesError as error:
@@ -136,18 +127,7 @@ class HandInline(admin.TabularInline):
     def has_delete_permission(self, request, obj=None):
         return not self._tournament_game(obj) and super().has_delete_permission(request, obj)
 
-    fields = [
-        "number",
-        "trump",
-        "cards_0",
-        "cards_1",
-        "match",
-        "weis",
-        "stoeck",
-        "out_first",
-        "chooser",
-        "chibre",
-    ]
+    fields = ["number", "record"]
 
 
 @admin.register(Game)

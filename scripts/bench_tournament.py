@@ -75,6 +75,7 @@ def run() -> None:
     from django.urls import reverse
 
     from clubs.models import Club, Member, Role
+    from scoring import rules
     from scoring.models import Hand
     from tournaments import services
     from tournaments.models import Entry, Table, Tournament
@@ -103,15 +104,8 @@ def run() -> None:
         for table in round_.tables.select_related("game"):
             for number in range(1, HANDS + 1):
                 points = rng.randint(0, 157)
-                hands.append(
-                    Hand(
-                        game=table.game,
-                        number=number,
-                        trump=t.trump_of_hand(number),
-                        cards_0=points,
-                        cards_1=157 - points,
-                    )
-                )
+                played = rules.Hand(trump=t.trump_of_hand(number), cards=(points, 157 - points))
+                hands.append(Hand.of(table.game, number, played))
         Hand.objects.bulk_create(hands, batch_size=2000)
         round_.tables.update(state=Table.DECIDED)
         services.close_pass(round_)

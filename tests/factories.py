@@ -38,3 +38,11 @@ def import_in_club(document: dict, slug: str = "test-club"):
     from scoring import services
 
     return services.import_game(document, club=Club.objects.get(slug=slug))
+
+
+def stored(trump: str, cards_0: int | None, cards_1: int | None, **fields: object) -> dict:
+    """A team game's hand as the database keeps it (``Hand.record``)."""
+    from scoring import rules
+
+    cards = None if cards_0 is None else (cards_0, cards_1)
+    return rules.Hand(trump=trump, cards=cards, **fields).to_dict()  # type: ignore[arg-type]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import rules, services
 from scoring.models import Game, Hand
 from tests.factories import game_document, hand
 
@@ -40,14 +42,9 @@ def change_form_data(game: Game, hands: list[dict]) -> dict:
 
 
 def admin_hand(number: int, cards_0: int, cards_1: int, **fields) -> dict:
-    return {
-        "number": number,
-        "trump": "hearts",
-        "cards_0": cards_0,
-        "cards_1": cards_1,
-        "weis": "[[], []]",
-        **fields,
-    }
+    """A hand as typed in the admin: its number and its game file's record."""
+    record = {"trump": "hearts", "cards": [cards_0, cards_1], "weis": [[], []], **fields}
+    return {"number": number, "record": json.dumps(record)}
 
 
 def test_admin_edit_keeps_a_valid_game(admin_client):
@@ -57,7 +54,7 @@ def test_admin_edit_keeps_a_valid_game(admin_client):
     response = admin_client.post(url, change_form_data(game, [admin_hand(1, 100, 57)]))
 
     assert response.status_code == 302
-    assert Hand.objects.get().cards_0 == 100
+    assert Hand.objects.get().record["cards"] == [100, 57]
     assert game.result().totals == (100, 57)
 
 
@@ -71,7 +68,20 @@ def test_admin_refuses_a_hand_that_breaks_a_rule(admin_client):
 
     assert response.status_code == 200
     assert "hand 1: stoeck: Stöck is only counted when a suit is trump" in response.content.decode()
-    assert (Hand.objects.get().trump, Hand.objects.get().cards_0) == ("hearts", 95)
+    assert Hand.objects.get().to_rules() == rules.Hand(trump="hearts", cards=(95, 62))
+
+
+def test_admin_says_which_hand_is_no_hand_of_the_game_file(admin_client):
+    game = services.import_game(game_document([hand("hearts", [95, 62])]))
+    url = reverse("admin:scoring_game_change", args=[game.pk])
+    data = change_form_data(game, [admin_hand(1, 100, 57)])
+    data["hands-0-record"] = '{"cards": [100, 57]}'  # no trump
+
+    response = admin_client.post(url, data)
+
+    assert response.status_code == 200
+    assert "Hand 1 is not a hand of the game file" in response.content.decode()
+    assert Hand.objects.get().record["cards"] == [95, 62]
 
 
 def test_admin_pages_open(admin_client):
@@ -99,6 +109,6 @@ def test_a_tournament_games_hands_and_tables_are_read_only_in_the_admin(admin_cl
     pass_page = admin_client.get(reverse("admin:tournaments_pass_change", args=[first.pk]))
 
     assert game_page.status_code == 200
-    assert 'name="hands-0-cards_0"' not in game_page.content.decode()
+    assert 'name="hands-0-record"' not in game_page.content.decode()
     assert pass_page.status_code == 200
     assert 'name="tables-0-state"' not in pass_page.content.decode()

@@ -63,7 +63,7 @@ def test_a_whole_hand_estimates_revealed_with_the_points(game):
 
     assert hand.to_diff().cards == (40, 30, 37, 50)
     assert hand.to_diff().estimates == SECRET
-    assert hand.trump == "hearts"
+    assert hand.to_diff().trump == "hearts"
     assert Estimate.objects.count() == 0  # sealed rows gone once revealed
     assert OpenHand.objects.count() == 0
     change = HandChange.objects.get()

@@ -61,10 +61,14 @@ def test_import_game_stores_hands_exactly_as_given(tmp_path):
 
     stored = Hand.objects.get()
     assert status == 0
-    assert (stored.trump, stored.cards_0, stored.cards_1) == ("hearts", 95, 62)
+    assert (stored.to_rules().trump, stored.to_rules().cards) == ("hearts", (95, 62))
     assert stored.weis == [["seq3", 50], []]
-    assert (stored.stoeck, stored.match, stored.out_first) == (0, None, None)
-    assert (stored.chooser, stored.chibre) == ("Anne", True)
+    assert (stored.to_rules().stoeck, stored.to_rules().match, stored.to_rules().out_first) == (
+        0,
+        None,
+        None,
+    )
+    assert (stored.to_rules().chooser, stored.to_rules().chibre) == ("Anne", True)
 
 
 BROKEN = {

@@ -38,7 +38,7 @@ def test_weis_by_kind_is_stored_as_kinds(client):
         weis_four_jacks="1",
     )
 
-    assert Hand.objects.get().weis == [[], ["seq3", "seq3", "four-jacks"]]
+    assert Hand.objects.get().record["weis"] == [[], ["seq3", "seq3", "four-jacks"]]
     assert totals(game) == (95, 62 + 20 + 20 + 200)
 
 
@@ -63,7 +63,7 @@ def test_large_weis_offers_each_kind_at_the_games_points(client):
     assert '<label for="id_weis_seq6">Six in a row (150)</label>' in html
     assert '<label for="id_weis_four_jacks">Four Jacks (200)</label>' in html
     assert 'data-kind="seq9" data-name="Nine in a row" data-points="300"' in html
-    assert Hand.objects.get().weis == [["seq6"], []]
+    assert Hand.objects.get().record["weis"] == [["seq6"], []]
     assert totals(game) == (250, 57)
 
 
@@ -132,7 +132,7 @@ def test_correcting_the_points_keeps_the_bare_numbers_exactly(client):
     )
 
     assert response.status_code == 302
-    assert Hand.objects.get().weis == [[50, 20, 200], []]  # the order kept too
+    assert Hand.objects.get().record["weis"] == [[50, 20, 200], []]  # the order kept too
     assert totals(game) == (370, 57)
 
 
@@ -150,7 +150,7 @@ def test_correcting_a_bare_number_to_another_kind_stores_kinds(client):
         weis_four_aces="1",
     )
 
-    assert Hand.objects.get().weis == [["seq3", "four-aces"], []]
+    assert Hand.objects.get().record["weis"] == [["seq3", "four-aces"], []]
     assert totals(game) == (215, 62)
 
 
@@ -170,7 +170,7 @@ def test_a_correction_moving_the_weis_to_the_other_team_is_stored(client):
 
     correct(client, game, 1, trump="hearts", points="95", weis_team="1", weis_seq3="1")
 
-    assert Hand.objects.get().weis == [[], ["seq3"]]
+    assert Hand.objects.get().record["weis"] == [[], ["seq3"]]
 
 
 # -- the engine's refusals beside the Weis ---------------------------------------------------
@@ -205,7 +205,7 @@ def test_impossible_weis_on_a_correction_are_refused_beside_the_weis(client):
 
     assert response.status_code == 422
     assert "Each four-of-a-kind exists once per hand" in weis_fieldset(response.content.decode())
-    assert Hand.objects.get().weis == [[200], []]
+    assert Hand.objects.get().record["weis"] == [[200], []]
 
 
 # -- "who went out first?" carried for the script ---------------------------------------------
@@ -270,7 +270,7 @@ def test_the_question_answered_before_saving_is_stored(client):
     response = post_hand(client, game, trump="hearts", points="78", out_first="0")
 
     assert response.status_code == 302
-    assert Hand.objects.get(game=game, number=2).out_first == 0
+    assert Hand.objects.get(game=game, number=2).record["out_first"] == 0
 
 
 def test_the_hand_form_carries_the_chooser_for_the_script(client):

@@ -247,10 +247,7 @@ def admin_change(admin_client, game: Game, ruleset: str, weis: str = "[[], []]")
         "hands-0-id": stored.pk,
         "hands-0-game": game.pk,
         "hands-0-number": "1",
-        "hands-0-trump": "hearts",
-        "hands-0-cards_0": "95",
-        "hands-0-cards_1": "62",
-        "hands-0-weis": weis,
+        "hands-0-record": '{"trump": "hearts", "cards": [95, 62], "weis": ' + weis + "}",
         **team_fields,
     }
     url = reverse("admin:scoring_game_change", args=[game.pk])

@@ -176,8 +176,13 @@ def test_record_plain_hand_trump_digits_save(client):
 
     assert response.status_code == 302
     stored = Hand.objects.get()
-    assert (stored.number, stored.trump, stored.cards_0, stored.cards_1) == (1, "hearts", 95, 62)
-    assert stored.chooser == "Anne"
+    assert (
+        stored.number,
+        stored.record["trump"],
+        stored.record["cards"][0],
+        stored.record["cards"][1],
+    ) == (1, "hearts", 95, 62)
+    assert stored.record["chooser"] == "Anne"
     assert totals(game) == (95, 62)
 
 
@@ -186,7 +191,10 @@ def test_record_hand_typing_the_other_teams_points(client):
 
     post_hand(client, game, trump="clubs", points="40", typed_team="1")
 
-    assert (Hand.objects.get().cards_0, Hand.objects.get().cards_1) == (117, 40)
+    assert (Hand.objects.get().record["cards"][0], Hand.objects.get().record["cards"][1]) == (
+        117,
+        40,
+    )
 
 
 def test_record_hand_with_htmx_returns_the_table_part_with_new_totals(client):
@@ -208,7 +216,11 @@ def test_record_match_scores_257(client):
 
     post_hand(client, game, trump="spades", match="1")
 
-    assert (Hand.objects.get().cards_0, Hand.objects.get().cards_1, Hand.objects.get().match) == (
+    assert (
+        Hand.objects.get().record["cards"][0],
+        Hand.objects.get().record["cards"][1],
+        Hand.objects.get().record["match"],
+    ) == (
         0,
         157,
         1,
@@ -231,8 +243,8 @@ def test_record_hand_with_weis_and_stoeck(client):
     )
 
     stored = Hand.objects.get()
-    assert stored.weis == [["seq3", "seq4"], []]
-    assert stored.stoeck == 0
+    assert stored.record["weis"] == [["seq3", "seq4"], []]
+    assert stored.record["stoeck"] == 0
     assert totals(game) == (185, 62)
 
 
@@ -315,7 +327,7 @@ def test_hand_from_a_stale_screen_is_refused_not_double_counted(client):
     assert "Hand 1 was already recorded on another phone" in html
     assert 'data-total="95"' in html
     assert Hand.objects.count() == 1
-    assert Hand.objects.get().trump == "hearts"
+    assert Hand.objects.get().record["trump"] == "hearts"
 
 
 def test_out_first_is_asked_only_when_both_teams_cross(client):
@@ -412,7 +424,7 @@ def test_correction_that_makes_a_later_hand_impossible_is_refused_naming_it(clie
     html = response.content.decode()
     assert response.status_code == 422
     assert "Hand 5 would then be impossible: the game would already be over after hand 4" in html
-    assert Hand.objects.get(game=game, number=4).cards_0 == 95
+    assert Hand.objects.get(game=game, number=4).record["cards"][0] == 95
 
 
 def test_correction_from_a_stale_screen_is_refused(client):
@@ -436,7 +448,7 @@ def test_correction_from_a_stale_screen_is_refused(client):
     )
 
     assert "Hand 1 was changed on another device — here it is now." in response.content.decode()
-    assert Hand.objects.get().cards_0 == 100
+    assert Hand.objects.get().record["cards"][0] == 100
 
 
 def test_correction_reopens_a_finished_game(client):
@@ -593,7 +605,7 @@ def test_correcting_the_points_keeps_weis_declared_by_kind(client):
         weis_four_jacks="1",
     )
 
-    assert Hand.objects.get().weis == [["seq3", "four-jacks"], []]
+    assert Hand.objects.get().record["weis"] == [["seq3", "four-jacks"], []]
     assert totals(game) == (320, 57)
 
 
@@ -638,7 +650,7 @@ def test_out_first_question_says_it_in_words_and_stays_on_correction(client):
     assert "Who went out first?" in form.content.decode()
     response = correct(client, game, 2, trump="clubs", points="78", out_first="0")
     assert response.status_code == 302
-    assert Hand.objects.get(game=game, number=2).out_first == 0
+    assert Hand.objects.get(game=game, number=2).record["out_first"] == 0
 
 
 def test_team_names_default_to_the_partners_first_names(client):

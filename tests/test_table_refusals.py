@@ -46,7 +46,7 @@ def test_correction_ending_the_game_earlier_names_the_later_hand_above_the_form(
     assert form.non_field_errors() == [message]
     assert set(form.errors) == {"__all__"}  # on no field of hand 4
     assert message in response.content.decode()
-    assert Hand.objects.get(game=game, number=4).weis == [[], []]
+    assert Hand.objects.get(game=game, number=4).record["weis"] == [[], []]
     assert not HandChange.objects.exists()
 
 
@@ -64,7 +64,7 @@ def test_correction_under_a_later_hand_out_on_weis_says_why_not_beside_the_point
     ]
     assert "points" not in form.errors
     assert 'value="60"' in response.content.decode()  # what was typed stays
-    assert Hand.objects.get(game=game, number=1).match == 0
+    assert Hand.objects.get(game=game, number=1).record["match"] == 0
     assert not HandChange.objects.exists()
 
 
@@ -122,7 +122,7 @@ def test_hand_refused_as_out_of_date_is_offered_again_as_the_next_hand(client, h
         "stoeck": "1",
     }
     assert form.initial["chibre"] is True
-    assert [(h.number, h.trump) for h in game.hands.order_by("number")] == [(1, "hearts")]
+    assert [(h.number, h.record["trump"]) for h in game.hands.order_by("number")] == [(1, "hearts")]
 
 
 def test_hand_offered_again_is_recorded_once_as_the_next_hand(client):
@@ -135,7 +135,7 @@ def test_hand_offered_again_is_recorded_once_as_the_next_hand(client):
     client.post(url, data, headers={"HX-Request": "true"})
     client.post(url, data, headers={"HX-Request": "true"})  # sent twice: stored once
 
-    assert [(h.number, h.trump) for h in game.hands.order_by("number")] == [
+    assert [(h.number, h.record["trump"]) for h in game.hands.order_by("number")] == [
         (1, "hearts"),
         (2, "clubs"),
     ]
@@ -239,7 +239,7 @@ def test_hand_typed_on_own_screen_is_recorded_after_signing_in_again(client, clu
     response = post_hand(client, game, trump="hearts", points="95", typist=mark)
 
     assert response.status_code == 302
-    assert [(h.number, h.trump) for h in game.hands.all()] == [(1, "hearts")]
+    assert [(h.number, h.record["trump"]) for h in game.hands.all()] == [(1, "hearts")]
     assert HandChange.objects.get().user == scorer
 
 

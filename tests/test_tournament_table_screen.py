@@ -117,7 +117,7 @@ def test_a_correction_to_another_trump_is_refused_and_the_hand_stays(phone, tabl
         response.content.decode()
     )
     stored = Hand.objects.get(number=2)
-    assert (stored.trump, stored.cards_0) == ("spades", 100)
+    assert (stored.record["trump"], stored.record["cards"][0]) == ("spades", 100)
     assert HandChange.objects.filter(action=HandChange.EDITED).count() == 0
 
 
@@ -153,7 +153,7 @@ def test_the_imposed_trump_is_sent_by_a_plain_form_without_javascript(phone, tab
 
     record(phone, table, 1, trump)
 
-    assert Hand.objects.get().trump == "diamonds"
+    assert Hand.objects.get().record["trump"] == "diamonds"
 
 
 def test_the_correction_form_offers_only_the_imposed_trump(phone, table):

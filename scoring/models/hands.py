@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring import rules
-from scoring.models.choices import TEAM_CHOICES, TRUMP_CHOICES
+from scoring import kinds, rules
 from scoring.models.games import Game
-from scoring.rules import gamefile
 from scoring.rules.differenzler import DiffHand
 
 
@@ -19,33 +19,13 @@ def empty_weis() -> list[list[object]]:
 
 
 class Hand(models.Model):
-    """One hand exactly as the game file holds it (game-format.md "hands")."""
+    """One hand exactly as the game file holds it (game-format.md "hands"): its record,
+    a JSON object of the game's kind (``scoring.kinds``), checked by the kind's rules
+    before it is stored. Every kind keeps its hands so; none adds columns."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand"))
-    trump = models.CharField(_("trump"), max_length=10, choices=TRUMP_CHOICES)
-    cards_0 = models.PositiveSmallIntegerField(_("card points, team 1"), null=True, blank=True)
-    cards_1 = models.PositiveSmallIntegerField(_("card points, team 2"), null=True, blank=True)
-    # Différenzler (RULES.md §10): each player's card points (``cards_0`` … ``cards_3`` in
-    # seat order) and the estimates revealed with them
-    cards_2 = models.PositiveSmallIntegerField(_("card points, seat 3"), null=True, blank=True)
-    cards_3 = models.PositiveSmallIntegerField(_("card points, seat 4"), null=True, blank=True)
-    estimate_0 = models.PositiveSmallIntegerField(_("estimate, seat 1"), null=True, blank=True)
-    estimate_1 = models.PositiveSmallIntegerField(_("estimate, seat 2"), null=True, blank=True)
-    estimate_2 = models.PositiveSmallIntegerField(_("estimate, seat 3"), null=True, blank=True)
-    estimate_3 = models.PositiveSmallIntegerField(_("estimate, seat 4"), null=True, blank=True)
-    match = models.PositiveSmallIntegerField(
-        _("match"), choices=TEAM_CHOICES, null=True, blank=True
-    )
-    weis = models.JSONField(_("Weis"), default=empty_weis, blank=True)
-    stoeck = models.PositiveSmallIntegerField(
-        _("Stöck"), choices=TEAM_CHOICES, null=True, blank=True
-    )
-    out_first = models.PositiveSmallIntegerField(
-        _("went out first"), choices=TEAM_CHOICES, null=True, blank=True
-    )
-    chooser = models.CharField(_("chose trump"), max_length=gamefile.MAX_PLAYER_NAME, blank=True)
-    chibre = models.BooleanField(_("chibré"), default=False)
+    record = models.JSONField(_("hand"), help_text=_("The hand as the game file holds it."))
     created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
 
     class Meta:
@@ -55,85 +35,26 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_once_per_game"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
-            models.CheckConstraint(
-                condition=Q(cards_0__isnull=True, cards_1__isnull=True)
-                | Q(cards_0__isnull=False, cards_1__isnull=False),
-                name="hand_cards_both_or_neither",
-            ),
-            models.CheckConstraint(  # a Différenzler hand is stored whole
-                condition=Q(
-                    cards_2__isnull=True,
-                    cards_3__isnull=True,
-                    estimate_0__isnull=True,
-                    estimate_1__isnull=True,
-                    estimate_2__isnull=True,
-                    estimate_3__isnull=True,
-                )
-                | Q(
-                    cards_0__isnull=False,
-                    cards_1__isnull=False,
-                    cards_2__isnull=False,
-                    cards_3__isnull=False,
-                    estimate_0__isnull=False,
-                    estimate_1__isnull=False,
-                    estimate_2__isnull=False,
-                    estimate_3__isnull=False,
-                ),
-                name="hand_differenzler_whole",
-            ),
         ]
 
     def __str__(self) -> str:
         return _("Hand %(number)s") % {"number": self.number}
 
     def to_rules(self) -> rules.Hand:
-        cards = None if self.cards_0 is None else (self.cards_0, self.cards_1)
-        return rules.Hand(
-            trump=self.trump,
-            cards=cards,  # type: ignore[arg-type]
-            match=self.match,
-            weis=(tuple(self.weis[0]), tuple(self.weis[1])),
-            stoeck=self.stoeck,
-            out_first=self.out_first,
-            chooser=self.chooser or None,
-            chibre=self.chibre,
-        )
+        """A team game's hand as its rules count it."""
+        return kinds.named("team").read_hand(self.record)
 
     def to_diff(self) -> DiffHand:
         """A Différenzler hand: the trump, the four estimates and card points."""
-        return DiffHand(
-            trump=self.trump,
-            estimates=(self.estimate_0, self.estimate_1, self.estimate_2, self.estimate_3),  # type: ignore[arg-type]
-            cards=(self.cards_0, self.cards_1, self.cards_2, self.cards_3),  # type: ignore[arg-type]
-        )
+        return kinds.named("differenzler").read_hand(self.record)
 
     @classmethod
-    def from_diff(cls, game: Game, number: int, hand: DiffHand) -> Hand:
-        e, c = hand.estimates, hand.cards
-        return cls(
-            game=game,
-            number=number,
-            trump=hand.trump,
-            **{f"estimate_{seat}": e[seat] for seat in range(4)},
-            **{f"cards_{seat}": c[seat] for seat in range(4)},
-        )
+    def of(cls, game: Game, number: int, hand: Any) -> Hand:
+        """Hand ``number`` of ``game``: ``hand`` as its kind's rules hold it."""
+        return cls(game=game, number=number, record=kinds.of(game.ruleset).write_hand(hand))
 
-    @classmethod
-    def from_rules(cls, game: Game, number: int, hand: rules.Hand) -> Hand:
-        cards = hand.cards or (None, None)
-        return cls(
-            game=game,
-            number=number,
-            trump=hand.trump,
-            cards_0=cards[0],
-            cards_1=cards[1],
-            match=hand.match,
-            weis=[list(hand.weis[0]), list(hand.weis[1])],
-            stoeck=hand.stoeck,
-            out_first=hand.out_first,
-            chooser=hand.chooser or "",
-            chibre=hand.chibre,
-        )
+    from_rules = of
+    from_diff = of
 
 
 class HandChange(models.Model):

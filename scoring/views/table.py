@@ -249,16 +249,15 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     if stored is None:
         messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
         return redirect(back or reverse("scoring:table", args=[game_id]))
-    initial = HandForm.initial_for(
-        number, stored.to_rules(), services.hand_version(stored), view.ruleset.weis
-    )
+    played = stored.to_rules()
+    initial = HandForm.initial_for(number, played, services.hand_version(stored), view.ruleset.weis)
     form = HandForm(
         request.POST or None,
         initial=initial,
         ruleset=view.ruleset,
         team_names=view.team_names,
         suit_style=game.suit_style,
-        chooser=stored.chooser or None,
+        chooser=played.chooser,
         imposed_trump=game.imposed_trump(number),
     )
     settled = extras.extra_for(game).settled(game)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from tests.factories import stored
 from tests.tournaments.test_services import play_out, play_pass, tournament
 from tournaments import services
 from tournaments.models import CODE_BUDGET, Table
@@ -45,7 +46,7 @@ def evening(club, count: int = 60, hands: int = 4, settled: int | None = None) -
     for table in entered:
         play_out(table, 80)
     if playing:
-        playing.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=57, cards_1=100)
+        playing.game.hands.create(number=1, record=stored(t.trump_of_hand(1), 57, 100))
     for table in done:
         play_out(table, 70)
         services.decide_table(table)

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.factories import stored
 from tests.tournaments.test_services import play_out, teams, tournament
 from tournaments import services
 from tournaments.models import CODE_BUDGET, CODE_UNLOCKS, Table, TableEvent
@@ -134,7 +135,7 @@ def test_no_code_is_compared_before_the_game_is_finished(club):
     answer, and nothing is counted: guessing cannot start in the first hand."""
     table = a_table(club, played=False)
     table.game.hands.create(
-        number=1, trump=table.round.tournament.trump_of_hand(1), cards_0=100, cards_1=57
+        number=1, record=stored(table.round.tournament.trump_of_hand(1), 100, 57)
     )
     (wrong,) = wrong_codes(table, 1)
 

@@ -459,15 +459,7 @@ def test_the_standings_page_costs_the_same_queries_for_9_or_41_players(
         Hand(
             game=table.game,
             number=n,
-            trump="hearts",
-            cards_0=40,
-            cards_1=40,
-            cards_2=40,
-            cards_3=37,
-            estimate_0=30,
-            estimate_1=40,
-            estimate_2=50,
-            estimate_3=37,
+            record={"trump": "hearts", "estimates": [30, 40, 50, 37], "cards": [40, 40, 40, 37]},
         )
         for table in first.tables.all()
         for n in range(1, t.hands + 1)

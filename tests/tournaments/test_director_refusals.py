@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.models import Game
+from tests.factories import stored
 from tests.tournaments.test_services import play_out, play_pass, teams, tournament
 from tournaments import services
 from tournaments.models import CODE_BUDGET, INDIVIDUAL, TEAMS, Pass, Tournament
@@ -348,7 +349,7 @@ def test_a_pass_published_by_mistake_is_taken_back_until_a_table_starts(director
     assert sorted(first.tables.values_list("token", flat=True)) == links
     services.publish_pass(first)
     table = first.tables.first()
-    table.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=100, cards_1=57)
+    table.game.hands.create(number=1, record=stored(t.trump_of_hand(1), 100, 57))
     refused = post(director, "unpublish", t, 1)
     assert "A table of this pass has started: correct or decide it instead." in refused
     assert Pass.objects.get(pk=first.pk).state == Pass.PUBLISHED

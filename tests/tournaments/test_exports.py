@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import stored
 from tests.tournaments.test_differenzler_tournament import (
     closed_first_pass,
     differenzler,
@@ -53,11 +54,9 @@ def csv_rows(client: Client, t, language: str = "en") -> list[list[str]]:
 def play_with_a_match(table) -> None:
     """Every hand of the table's game; the first side makes a match in hand 1."""
     t = table.round.tournament
-    table.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=157, cards_1=0, match=0)
+    table.game.hands.create(number=1, record=stored(t.trump_of_hand(1), 157, 0, match=0))
     for number in range(2, t.hands + 1):
-        table.game.hands.create(
-            number=number, trump=t.trump_of_hand(number), cards_0=100, cards_1=57
-        )
+        table.game.hands.create(number=number, record=stored(t.trump_of_hand(number), 100, 57))
 
 
 def close_with(draft, play) -> None:

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
+from tests.factories import stored
 from tests.tournaments.test_services import play_out, teams, tournament
 from tournaments import services
 
@@ -222,7 +223,7 @@ def test_standings_page_costs_the_same_queries_for_10_or_100_teams(
     teams(t, count)
     first = services.publish_pass(services.schedule_next_pass(t))
     Hand.objects.bulk_create(
-        Hand(game=table.game, number=n, trump=t.trump_of_hand(n), cards_0=100, cards_1=57)
+        Hand(game=table.game, number=n, record=stored(t.trump_of_hand(n), 100, 57))
         for table in first.tables.all()
         for n in range(1, t.hands + 1)
     )
@@ -264,7 +265,7 @@ def correct_first_hand(table, cards_0: int) -> None:
     scoring.correct_hand(
         table.game,
         number=1,
-        hand=RulesHand(trump=stored.trump, cards=(cards_0, 157 - cards_0)),
+        hand=RulesHand(trump=stored.record["trump"], cards=(cards_0, 157 - cards_0)),
         version=scoring.hand_version(stored),
         form_key=uuid.uuid4(),
         author=scoring.Author(device="test", reason="sheet misread", director=True),

@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import translation
 
+from tests.factories import stored
 from tournaments import services
 from tournaments.models import INDIVIDUAL, Pass, Tournament
 
@@ -152,7 +153,7 @@ def play_out(table, first_team_points: int = 100) -> None:
     for number in range(1, tournament.hands + 1):
         trump = tournament.trump_of_hand(number)
         game.hands.create(
-            number=number, trump=trump, cards_0=first_team_points, cards_1=157 - first_team_points
+            number=number, record=stored(trump, first_team_points, 157 - first_team_points)
         )
 
 
@@ -261,7 +262,7 @@ def test_a_finished_game_not_yet_confirmed_shows_as_entered(club):
     assert services.table_states(first)[done.pk] == ("entered", frozenset({1}), 4, (400, 228))
     services.confirm_table(done, 0, done.codes[0])
     assert services.table_states(first)[done.pk][:2] == ("confirmed", frozenset({0, 1}))
-    waiting.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=57, cards_1=100)
+    waiting.game.hands.create(number=1, record=stored(t.trump_of_hand(1), 57, 100))
     assert services.table_states(first)[waiting.pk] == ("missing", frozenset(), 1, (57, 100))
 
 
@@ -299,7 +300,7 @@ def test_a_correction_after_a_signature_asks_for_it_again(club):
     play_out(table)
     services.confirm_table(table, 0, table.codes[0])
     hand = table.game.hands.get(number=4)
-    hand.cards_0, hand.cards_1 = 57, 100
+    hand.record = {**hand.record, "cards": [57, 100]}
     hand.save()
 
     signed = services.confirm_table(table, 1, table.codes[1])

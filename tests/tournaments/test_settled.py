@@ -14,6 +14,7 @@ from django.utils import translation
 from clubs.models import Member, Role
 from scoring import services as scoring
 from scoring.models import Hand
+from tests.factories import stored
 from tests.tournaments.test_services import play_out, sign_both, teams, tournament
 from tournaments import services
 from tournaments.models import Pass, Table, TableEvent
@@ -71,7 +72,12 @@ def test_the_table_phone_cannot_change_a_result_settled_meanwhile(club):
     with pytest.raises(scoring.StaleScreen, match="only the tournament director"):
         scoring.undo_last_hand(table.game, number=4, form_key=uuid.uuid4(), author=scoring.Author())
 
-    assert [h.cards_0 for h in table.game.hands.order_by("number")] == [100, 100, 100, 100]
+    assert [h.to_rules().cards[0] for h in table.game.hands.order_by("number")] == [
+        100,
+        100,
+        100,
+        100,
+    ]
     table.refresh_from_db()
     assert table.state == Table.CONFIRMED
 
@@ -133,7 +139,9 @@ def test_the_undo_button_is_not_offered_on_a_settled_result(club, director):
 
 def test_a_pass_does_not_close_over_a_confirmed_game_changed_behind_its_back(club):
     table = confirmed_table(club)
-    Hand.objects.filter(game=table.game, number=1).update(cards_0=90, cards_1=67)  # admin site
+    Hand.objects.filter(game=table.game, number=1).update(
+        record=stored(table.round.tournament.trump_of_hand(1), 90, 67)
+    )  # admin site
 
     with pytest.raises(services.TournamentRuleBroken, match="changed after it was signed"):
         services.close_pass(table.round)
@@ -342,7 +350,9 @@ def test_a_signature_waits_for_a_correction_in_progress_and_signs_what_it_left(c
         locked.set()
         other.join(timeout=1)
         assert other.is_alive()  # the signature waits for the correction
-        Hand.objects.filter(game=table.game, number=1).update(cards_0=90, cards_1=67)
+        Hand.objects.filter(game=table.game, number=1).update(
+            record=stored(table.round.tournament.trump_of_hand(1), 90, 67)
+        )
     other.join(timeout=10)
 
     assert not signed[0].confirmed  # side 0 signed the totals before the correction

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from tests.factories import stored
 from tournaments.models import Pass, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -116,9 +117,7 @@ def test_the_director_runs_a_pass_and_tables_score_through_their_links(director,
     director.post(reverse("tournaments:decide", args=[t.pk, other.pk]), follow=True)
     assert other.__class__.objects.get(pk=other.pk).state == Table.MISSING  # not finished
     for number in range(1, 5):
-        other.game.hands.create(
-            number=number, trump=t.trump_of_hand(number), cards_0=57, cards_1=100
-        )
+        other.game.hands.create(number=number, record=stored(t.trump_of_hand(number), 57, 100))
     director.post(reverse("tournaments:decide", args=[t.pk, other.pk]))
     director.post(reverse("tournaments:close", args=[t.pk, 1]))
 
@@ -436,7 +435,9 @@ def test_the_director_puts_a_misspelt_team_right_in_the_results_and_its_games(di
     t, table = published_table(director, club)
     entry = t.entries.get(pk=table.seats[0])
     other = t.entries.get(pk=table.seats[1])
-    table.game.hands.filter(number=1).update(chooser=entry.player_1)
+    first = table.game.hands.get(number=1)
+    first.record = {**first.record, "chooser": entry.player_1}
+    first.save()
     url = reverse("tournaments:edit_entry", args=[t.pk, entry.pk])
     assert entry.name in director.get(url).content.decode()
 
@@ -464,7 +465,7 @@ def test_the_director_puts_a_misspelt_team_right_in_the_results_and_its_games(di
     side = table.game.teams.get(index=0)
     assert side.name == "Die Trümpfe"
     assert [p.name for p in side.ordered_players()] == ["Ruedi", "Vreni"]
-    assert table.game.hands.get(number=1).chooser == "Ruedi"
+    assert table.game.hands.get(number=1).to_rules().chooser == "Ruedi"
     phone = Client()
     phone.get(reverse("tournaments:table_link", args=[table.token]))
     assert (
@@ -501,7 +502,7 @@ def test_the_director_sees_how_far_each_table_is_and_what_deciding_settles(direc
     teams(t, 4)
     done, playing = services.publish_pass(services.schedule_next_pass(t)).tables.all()
     play_out(done)
-    playing.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=57, cards_1=100)
+    playing.game.hands.create(number=1, record=stored(t.trump_of_hand(1), 57, 100))
 
     page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
@@ -609,7 +610,7 @@ def test_a_signature_from_a_screen_showing_older_totals_is_refused(director, clu
     screen = opponents.get(reverse("scoring:table", args=[table.game_id])).content.decode()
     assert 'name="totals" value="400:228"' in screen
     hand = table.game.hands.get(number=2)
-    hand.cards_0, hand.cards_1 = 57, 100  # a correction on the table's phone
+    hand.record = {**hand.record, "cards": [57, 100]}  # a correction on the table's phone
     hand.save()
 
     refused = opponents.post(
@@ -628,7 +629,7 @@ def test_the_director_settles_only_the_totals_the_page_showed(director, club):
     page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'name="totals" value="400:228"' in page
     hand = table.game.hands.get(number=1)
-    hand.cards_0, hand.cards_1 = 57, 100
+    hand.record = {**hand.record, "cards": [57, 100]}
     hand.save()
 
     refused = director.post(

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import stored
 from tests.tournaments.test_services import play_out, play_pass, teams, tournament
 from tournaments import services
 from tournaments.models import DIFFERENZLER
@@ -67,7 +68,7 @@ def test_french_counts_one_pass_and_one_hand_in_the_singular(director, club):
         reverse("tournaments:club_tournaments", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
     playing = services.publish_pass(t.schedule.get(number=2)).tables.first()
-    playing.game.hands.create(number=1, trump=t.trump_of_hand(1), cards_0=57, cards_1=100)
+    playing.game.hands.create(number=1, record=stored(t.trump_of_hand(1), 57, 100))
     page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     assert "1 passe jouée sur 3" in listed

@@ -175,7 +175,10 @@ def _rename_side(
     for player in side.players.all():
         new = record.players[player.position]
         if player.name != new:
-            Hand.objects.filter(game_id=game_id, chooser=player.name).update(chooser=new)
+            chosen = list(Hand.objects.filter(game_id=game_id, record__chooser=player.name))
+            for hand in chosen:
+                hand.record = {**hand.record, "chooser": new}
+            Hand.objects.bulk_update(chosen, ["record"])
             player.name, player.member = new, members.get(new)
             player.save(update_fields=["name", "member"])
             PlayerResult.objects.filter(player=player).update(member=player.member)
