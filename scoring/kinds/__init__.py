@@ -36,7 +36,7 @@ class GameKind:
 def registered() -> tuple[GameKind, ...]:
     """The kinds of ``settings.GAME_KINDS``, in that order: the first is the kind of a
     ruleset that no kind claims (a game stored before its preset was named)."""
-    from django.conf import settings
+    from django.conf import settings  # type: ignore[import-untyped]
 
     return tuple(import_module(path).KIND for path in settings.GAME_KINDS)
 
