@@ -62,7 +62,7 @@ def test_import_game_stores_hands_exactly_as_given(tmp_path):
     stored = Hand.objects.get()
     assert status == 0
     assert (stored.to_rules().trump, stored.to_rules().cards) == ("hearts", (95, 62))
-    assert stored.weis == [["seq3", 50], []]
+    assert stored.record["weis"] == [["seq3", 50], []]
     assert (stored.to_rules().stoeck, stored.to_rules().match, stored.to_rules().out_first) == (
         0,
         None,

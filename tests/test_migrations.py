@@ -41,3 +41,105 @@ def test_a_tournament_under_way_keeps_the_trump_order_its_games_were_played_with
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hands_keep_what_their_columns_held_as_their_game_files_records_and_back():
+    """0017 moves every hand into its game file's record (issue 25): a team hand with
+    Weis by kind and by value, Stöck, who went out first, who chose and chibré; the last
+    hand of a game out on Weis, with no card points; a Différenzler hand. Back to 0016,
+    the columns hold them again."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("scoring", "0016_month_totals")], [("scoring", "0017_hand_records")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    try:
+        apps = executor.loader.project_state(before).apps
+        Game, Hand = apps.get_model("scoring", "Game"), apps.get_model("scoring", "Hand")
+        team = Game.objects.create(name="T", ruleset={"preset": "chibre"})
+        diff = Game.objects.create(name="D", ruleset={"preset": "differenzler"})
+        columns = [
+            {
+                "game": team,
+                "number": 1,
+                "trump": "hearts",
+                "cards_0": 100,
+                "cards_1": 57,
+                "match": None,
+                "weis": [["seq3", 50], []],
+                "stoeck": 0,
+                "out_first": None,
+                "chooser": "Anne",
+                "chibre": True,
+            },
+            {
+                "game": team,
+                "number": 2,
+                "trump": "spades",
+                "cards_0": None,
+                "cards_1": None,
+                "match": None,
+                "weis": [[], ["four-jacks"]],
+                "stoeck": None,
+                "out_first": 1,
+                "chooser": "",
+                "chibre": False,
+            },
+            {
+                "game": diff,
+                "number": 1,
+                "trump": "clubs",
+                "cards_0": 40,
+                "cards_1": 20,
+                "cards_2": 60,
+                "cards_3": 37,
+                "estimate_0": 45,
+                "estimate_1": 20,
+                "estimate_2": 50,
+                "estimate_3": 37,
+            },
+        ]
+        for fields in columns:
+            Hand.objects.create(**fields)
+
+        executor = MigrationExecutor(connection)
+        executor.migrate(after)
+        Hand = executor.loader.project_state(after).apps.get_model("scoring", "Hand")
+        records = [hand.record for hand in Hand.objects.order_by("game_id", "number")]
+        assert records == [
+            {
+                "trump": "hearts",
+                "cards": [100, 57],
+                "match": None,
+                "weis": [["seq3", 50], []],
+                "stoeck": 0,
+                "out_first": None,
+                "chooser": "Anne",
+                "chibre": True,
+            },
+            {
+                "trump": "spades",
+                "cards": None,
+                "match": None,
+                "weis": [[], ["four-jacks"]],
+                "stoeck": None,
+                "out_first": 1,
+                "chooser": None,
+                "chibre": False,
+            },
+            {"trump": "clubs", "estimates": [45, 20, 50, 37], "cards": [40, 20, 60, 37]},
+        ]
+
+        executor = MigrationExecutor(connection)
+        executor.migrate(before)
+        Hand = executor.loader.project_state(before).apps.get_model("scoring", "Hand")
+        back = Hand.objects.order_by("game_id", "number").values(*columns[0], *columns[2])
+        assert [
+            {key: row[key] for key in fields if key != "game"}
+            for row, fields in zip(back, columns, strict=True)
+        ] == [{key: value for key, value in f.items() if key != "game"} for f in columns]
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes())

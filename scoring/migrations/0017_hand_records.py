@@ -74,6 +74,12 @@ class Migration(migrations.Migration):
                 null=True, help_text="The hand as the game file holds it.", verbose_name="hand"
             ),
         ),
+        # null while its value moves, so that the way back can add the column again
+        migrations.AlterField(
+            model_name="hand",
+            name="trump",
+            field=models.CharField(max_length=10, null=True, verbose_name="trump"),
+        ),
         migrations.RunPython(to_records, to_columns),
         migrations.RemoveConstraint(model_name="hand", name="hand_cards_both_or_neither"),
         migrations.RemoveConstraint(model_name="hand", name="hand_differenzler_whole"),

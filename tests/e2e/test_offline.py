@@ -114,7 +114,7 @@ def test_five_hands_saved_in_a_cellar_reach_the_server_once_in_order(phone, live
     screenshot(page, "offline-back-online")
 
     stored = list(game.hands.order_by("number"))
-    assert [(h.number, h.trump, list(h.to_rules().cards)) for h in stored] == [
+    assert [(h.number, h.record["trump"], list(h.to_rules().cards)) for h in stored] == [
         (1, "hearts", [100, 57]),
         (2, "spades", [90, 67]),
         (3, "clubs", [97, 60]),

@@ -225,7 +225,7 @@ def test_a_tournament_table_shows_its_imposed_trump_fixed(page, live_server, tra
     form.locator("button.save-hand").click()
     page.wait_for_function(WAIT_FOR_NEXT_HAND_OR_ERROR, arg=1)
     assert totals(page) == ["157", "0"]
-    assert Hand.objects.get().trump == "diamonds"
+    assert Hand.objects.get().record["trump"] == "diamonds"
 
 
 def test_a_second_phone_sees_a_new_hand_within_seconds(scorer, page, browser, live_server):

@@ -55,7 +55,7 @@ def test_who_went_out_first_is_asked_before_saving(page, live_server, scorer):
 
     expect(page.get_by_role("heading", name=f"{TEAM_1} won")).to_be_visible()
     stored = Hand.objects.get(number=2)
-    assert (stored.out_first, stored.cards_0, stored.cards_1) == (1, 78, 79)
+    assert (stored.record["out_first"], stored.record["cards"]) == (1, [78, 79])
     assert totals(page) == ["149", "158"]  # the loser stops below the target
     screenshot(page, "table-out-first-answered")
 
@@ -71,7 +71,7 @@ def test_the_question_stays_hidden_when_one_team_crosses(page, live_server, scor
     expect(form.locator(".field-out-first")).to_be_hidden()
     form.locator("button.save-hand").click()
     expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
-    assert Hand.objects.get(number=2).out_first is None
+    assert Hand.objects.get(number=2).record["out_first"] is None
 
 
 def test_weis_added_by_kind_are_stored_and_exported_as_kinds(page, live_server, scorer):
@@ -103,7 +103,7 @@ def test_weis_added_by_kind_are_stored_and_exported_as_kinds(page, live_server, 
     expect(form.locator("input[name=hand_number]")).to_have_value("2")
 
     stored = Hand.objects.get()
-    assert stored.weis == [["seq3", "four-jacks", "seq6"], []]
+    assert stored.record["weis"] == [["seq3", "four-jacks", "seq6"], []]
     assert typed == stored.to_rules().to_dict()  # the script reads the form as the server
     assert totals(page) == ["415", "62"]
     document = page.request.get(f"{live_server.url}/games/{Game.objects.get().pk}/game.json")
@@ -150,6 +150,6 @@ def test_weis_by_kind_without_javascript(browser, live_server, scorer):
     form.locator("button.save-hand").click()
     page.wait_for_selector("text=Save hand 2")
 
-    assert Hand.objects.get().weis == [[], ["seq4", "four-nines"]]
+    assert Hand.objects.get().record["weis"] == [[], ["seq4", "four-nines"]]
     assert totals(page) == ["80", "277"]
     context.close()
