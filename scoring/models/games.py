@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -15,9 +13,6 @@ from scoring import extras, rules
 from scoring.models.choices import SEAT_CHOICES, TEAM_CHOICES
 from scoring.rules import gamefile
 from scoring.rules.differenzler import DiffResult
-
-if TYPE_CHECKING:
-    from scoring.models.hands import Hand
 
 
 class GameQuerySet(models.QuerySet):
@@ -144,7 +139,7 @@ class Game(models.Model):
         return extras.extra_for(self).imposed_trump(self, number)
 
 
-def _number(hand: Hand) -> int:
+def _number(hand: models.Model) -> int:  # a Hand (hands.py sits above games.py)
     return hand.number
 
 
