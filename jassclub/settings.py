@@ -56,12 +56,13 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_KEY
 ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
-# The game kinds the site offers (scoring/kinds/: one package each, its ``KIND``); the
-# first is the kind of a game whose ruleset no kind claims.
+# The game kinds the site knows (scoring/kinds/: one package each, the ``KIND`` of its
+# ``kind`` module; scoring/registry.py); the first is the kind of a game whose ruleset
+# no kind claims.
 GAME_KINDS = [
-    "scoring.kinds.team",
-    "scoring.kinds.differenzler",
-    "scoring.kinds.coiffeur",
+    "scoring.kinds.team.kind",
+    "scoring.kinds.differenzler.kind",
+    "scoring.kinds.coiffeur.kind",
 ]
 
 INSTALLED_APPS = [

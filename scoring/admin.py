@@ -12,7 +12,7 @@ from django.db import models
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
-from scoring import extras, kinds, rules, services
+from scoring import extras, registry, rules, services
 from scoring.models import Game, Hand, Player, Team
 from scoring.rules import gamefile
 
@@ -83,7 +83,7 @@ class HandFormSet(forms.BaseInlineFormSet):
         for form in kept:
             record = form.cleaned_data.get("record")
             try:
-                hands.append(kinds.of(ruleset_data).read_hand(record))
+                hands.append(registry.of(ruleset_data).read_hand(record))
             except (AttributeError, KeyError, IndexError, TypeError) as error:
                 raise ValidationError(
                     _("Hand %(number)s is not a hand of the game file: %(record)s")

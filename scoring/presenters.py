@@ -11,7 +11,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring import extras, rules
+from scoring import extras, registry, rules
 from scoring.models import Game, Hand, Team
 from scoring.rules import differenzler
 from scoring.rules.differenzler import DiffResult
@@ -427,5 +427,5 @@ def diff_view(game: Game, hands: list[Hand] | None = None) -> DiffView:
 
 
 def any_view(game: Game) -> GameView | DiffView:
-    """The view of a listed game, of either kind."""
-    return diff_view(game) if game.individual else game_view(game)
+    """The view of a listed game, as its kind presents it (``GameKind.present``)."""
+    return registry.of(game.ruleset).present(game)

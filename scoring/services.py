@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club, Member
-from scoring import extras, rules, statistics
+from scoring import extras, registry, rules, statistics
 from scoring.models import Game, Hand, HandChange, Player, Team
 from scoring.rules import Problem, RulesError, gamefile
 from scoring.suits import trump_label
@@ -251,8 +251,7 @@ class GameInFileError(Exception):
 def export_game(game: Game) -> dict[str, Any]:
     """The ``jass-game/1`` document of a stored game, with its computed ``result``
     and, under ``x-jassclub``, the suit names and the seat that held the 7 of diamonds."""
-    record = game.individual_record() if game.individual else game.record()
-    document = record.to_dict()
+    document = registry.of(game.ruleset).record(game).to_dict()
     document[SITE_KEY] = {"suit_style": game.suit_style, "first_chooser": game.first_chooser}
     return document
 

@@ -32,7 +32,7 @@ from django.db.models import (
 )
 
 from clubs.models import Club, Member
-from scoring import extras, rules, totals
+from scoring import extras, registry, rules, totals
 from scoring.models import Game, MonthTotal, Player, PlayerResult
 from scoring.rules.differenzler import DiffResult
 from scoring.rules.stats import (
@@ -153,13 +153,15 @@ def update_seat_results(game: Game, result: DiffResult) -> None:
     PlayerResult.objects.filter(game=game).update(**values)
 
 
+def team_rows(game: Game, players: list[Player]) -> list[PlayerResult]:
+    """A team game's rows as its hands make them (``GameKind.result_rows``)."""
+    return list(_rows(game, players, figures(game, game.record().hands)))
+
+
 def rebuilt_rows(game: Game) -> list[PlayerResult]:
     """A game's rows as its hands make them (teams, players and hands prefetched)."""
     players = [player for team in game.teams.all() for player in team.players.all()]
-    if game.individual:
-        return seat_rows(game, players)
-    record = game.record()
-    return list(_rows(game, players, figures(game, record.hands)))
+    return registry.of(game.ruleset).result_rows(game, players)
 
 
 def stored_figures(rows: Iterable[PlayerResult]) -> dict[int, tuple[Any, ...]]:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES
 from jassclub.links import RevocableLink
-from scoring import extras, rules
+from scoring import extras, registry, rules
 from scoring.models.choices import SEAT_CHOICES, TEAM_CHOICES
 from scoring.rules import gamefile
 from scoring.rules.differenzler import DiffResult
@@ -130,7 +130,7 @@ class Game(models.Model):
     def outcome(self) -> rules.GameResult | DiffResult:
         """The game counted from its hands, whichever kind it is (teams and players
         prefetched): totals, ``over`` and the hands counted."""
-        return self.individual_record().result() if self.individual else self.result()
+        return registry.of(self.ruleset).record(self).result()
 
     def imposed_trump(self, number: int) -> str | None:
         """The trump imposed on hand ``number`` (a tournament's, through the game's

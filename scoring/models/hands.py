@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring import kinds, rules
+from scoring import registry, rules
 from scoring.models.games import Game
 from scoring.rules.differenzler import DiffHand
 
@@ -42,16 +42,16 @@ class Hand(models.Model):
 
     def to_rules(self) -> rules.Hand:
         """A team game's hand as its rules count it."""
-        return kinds.named("team").read_hand(self.record)
+        return registry.named("team").read_hand(self.record)
 
     def to_diff(self) -> DiffHand:
         """A Différenzler hand: the trump, the four estimates and card points."""
-        return kinds.named("differenzler").read_hand(self.record)
+        return registry.named("differenzler").read_hand(self.record)
 
     @classmethod
     def of(cls, game: Game, number: int, hand: Any) -> Hand:
         """Hand ``number`` of ``game``: ``hand`` as its kind's rules hold it."""
-        return cls(game=game, number=number, record=kinds.of(game.ruleset).write_hand(hand))
+        return cls(game=game, number=number, record=registry.of(game.ruleset).write_hand(hand))
 
     from_rules = of
     from_diff = of

@@ -31,6 +31,7 @@ from scoring.services import Author, StaleScreen
 from scoring.suits import trump_label
 from scoring.views.common import (
     author_of,
+    can_score,
     device_name,
     game_for,
     member_names,
@@ -82,6 +83,20 @@ def _scorer_version(
 def _qr(request: HttpRequest, link: SeatLink) -> str:
     url = request.build_absolute_uri(link.get_absolute_url())
     return qr_svg(url)
+
+
+def screen(request: HttpRequest, game: Game, status: int = 200, **forms: object) -> HttpResponse:
+    """Différenzler's table screen as the core asks for it (``GameKind.table``): its
+    scorers'; others see the game (a settled table shows its result)."""
+    if status == 200 and not can_score(request, game) and not extras.extra_for(game).held(game):
+        return redirect("scoring:game", game.pk)
+    return table(request, game, status=status, **forms)
+
+
+def game_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """A Différenzler game's page (``GameKind.game_page``)."""
+    context = {"view": diff_view(game), "can_score": can_score(request, game)}
+    return render(request, "scoring/differenzler_game.html", context)
 
 
 def table(

@@ -16,13 +16,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import access
 from scoring import access as game_access
-from scoring import extras, services
+from scoring import extras, registry, services
 from scoring.forms import (
     StartGameForm,
     UploadGameForm,
     problem_message,
 )
-from scoring.presenters import any_view, diff_view, game_view
+from scoring.models import Game
+from scoring.presenters import any_view, game_view
 from scoring.rules import RulesError
 from scoring.views.common import (
     can_score,
@@ -87,9 +88,11 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @signed_in_or_table_link
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id, individual=True)
-    if game.individual:
-        context = {"view": diff_view(game), "can_score": can_score(request, game)}
-        return render(request, "scoring/differenzler_game.html", context)
+    return registry.of(game.ruleset).game_page(request, game)
+
+
+def team_game_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """A team game's page (``GameKind.game_page`` of the team game)."""
     view = game_view(game)
     poll = reverse("scoring:live", args=[game.pk]) + f"?where=game&shown={view.version}"
     context = {"view": view, "can_score": can_score(request, game), "poll_url": poll}

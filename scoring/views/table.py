@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.models import Role
 from jassclub.accounts import typed_by_someone_else
-from scoring import estimates, extras, rules, services
+from scoring import estimates, extras, registry, rules, services
 from scoring.forms import (
     HandForm,
     UndoForm,
@@ -26,7 +26,7 @@ from scoring.forms import (
 from scoring.models import Game, HandChange
 from scoring.presenters import GameView, game_version, game_view, seat_names
 from scoring.rules import RulesError
-from scoring.views import differenzler, differenzler_estimates
+from scoring.views import differenzler_estimates
 from scoring.views.common import (
     author_of,
     can_score,
@@ -83,21 +83,23 @@ def _table(
 @require_GET
 @signed_in_or_table_link
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table screen of the game's kind (``GameKind.table``)."""
     game = game_for(request, game_id, individual=True)
-    if game.individual:  # the Différenzler table is its scorers'; others see the game
-        if not can_score(request, game) and not extras.extra_for(game).held(game):
-            return redirect("scoring:game", game.pk)  # (a settled table shows its result)
-        return differenzler.table(request, game)
-    return _table(request, game_view(game))
+    return registry.of(game.ruleset).table(request, game)
 
 
 def table_with_forms(request: HttpRequest, game_id: int, **extra_forms: Any) -> HttpResponse:
     """The table screen again with a refused form of the game's extra (a tournament
     table's signature or dispute): what was typed stays, with the message beside it."""
     game = game_for(request, game_id, individual=True)
-    if game.individual:
-        return differenzler.table(request, game, status=422, **extra_forms)
-    return _table(request, game_view(game), status=422, **extra_forms)
+    return registry.of(game.ruleset).table(request, game, status=422, **extra_forms)
+
+
+def team_table(
+    request: HttpRequest, game: Game, status: int = 200, **extra_forms: Any
+) -> HttpResponse:
+    """The team game's table screen (``GameKind.table`` of the team game)."""
+    return _table(request, game_view(game), status=status, **extra_forms)
 
 
 @require_POST

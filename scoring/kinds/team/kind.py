@@ -1,0 +1,44 @@
+"""The team game as the core asks it (``settings.GAME_KINDS``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring import presenters, rules, statistics
+from scoring.registry import GameKind
+from scoring.rules.ruleset import TEAM_PRESETS
+from scoring.views import games, table
+
+
+def read_hand(record: Mapping[str, Any]) -> rules.Hand:
+    """A stored hand (its game file's record, checked when it was stored)."""
+    cards = record.get("cards")
+    weis = record.get("weis") or [[], []]
+    return rules.Hand(
+        trump=record["trump"],
+        cards=None if cards is None else (cards[0], cards[1]),
+        match=record.get("match"),
+        weis=(tuple(weis[0]), tuple(weis[1])),
+        stoeck=record.get("stoeck"),
+        out_first=record.get("out_first"),
+        chooser=record.get("chooser") or None,
+        chibre=bool(record.get("chibre", False)),
+    )
+
+
+def write_hand(hand: rules.Hand) -> dict[str, Any]:
+    return hand.to_dict()
+
+
+KIND = GameKind(
+    "team",
+    frozenset(TEAM_PRESETS),
+    read_hand,
+    write_hand,
+    record=lambda game: game.record(),
+    present=presenters.game_view,
+    table=table.team_table,
+    game_page=games.team_game_page,
+    result_rows=statistics.team_rows,
+)

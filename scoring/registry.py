@@ -1,0 +1,66 @@
+"""Game kinds, one package each, behind this one registry (issue 25).
+
+A kind is a package under ``scoring/kinds/``; its ``kind`` module's ``KIND`` is a
+:class:`GameKind`: which rulesets are its own, how a hand is kept, and what the core
+asks of its games (the game as its rules see it, the game page, the table screen, the
+statistics rows). Its pure rules live in its own modules, plain Python like
+:mod:`scoring.rules`. The kinds a site offers are named in ``settings.GAME_KINDS`` and
+imported from there when first asked for, so that the core (hands and their history,
+locks, access, polls, the offline queue, statistics rows, tournaments) names no kind:
+it asks :func:`of` for a game's kind (an import-linter contract keeps it so).
+
+A hand is stored as its game file's record (``Hand.record``, a JSON object), the same
+for every kind: the kind reads it (``read_hand``) into the hand its rules count and
+writes a hand back (``write_hand``); no kind adds columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """A kind of game, as the core asks it. ``Game`` below is ``scoring.models.Game``
+    with its teams, players and hands prefetched (``with_everything``)."""
+
+    name: str  # as settings and the code say it ("team", "differenzler", "coiffeur")
+    presets: frozenset[str]  # the ruleset presets that are this kind's games
+    read_hand: Callable[[Mapping[str, Any]], Any]  # a stored record → the kind's hand
+    write_hand: Callable[[Any], dict[str, Any]]  # the kind's hand → its record
+    # Game → its game file's record (``to_dict()``, ``result()``: over, totals…)
+    record: Callable[[Any], Any] | None = None
+    # Game → what the lists of games and the game page show of it
+    present: Callable[[Any], Any] | None = None
+    # (request, Game, status, **refused forms of the game's extra) → the table screen
+    table: Callable[..., Any] | None = None
+    # (request, Game) → the game page
+    game_page: Callable[..., Any] | None = None
+    # (Game, its players) → its unsaved ``PlayerResult`` rows, one per player
+    result_rows: Callable[[Any, list[Any]], list[Any]] | None = None
+
+    def owns(self, ruleset: Mapping[str, Any]) -> bool:
+        return ruleset.get("preset") in self.presets
+
+
+@cache
+def registered() -> tuple[GameKind, ...]:
+    """The kinds of ``settings.GAME_KINDS``, in that order: the first is the kind of a
+    ruleset that no kind claims (a game stored before its preset was named)."""
+    from django.conf import settings  # type: ignore[import-untyped]
+
+    return tuple(import_module(path).KIND for path in settings.GAME_KINDS)
+
+
+def of(ruleset: Mapping[str, Any]) -> GameKind:
+    """The kind of a game with ``ruleset`` (the game file's, written out)."""
+    kinds = registered()
+    return next((kind for kind in kinds if kind.owns(ruleset)), kinds[0])
+
+
+def named(name: str) -> GameKind:
+    return next(kind for kind in registered() if kind.name == name)
