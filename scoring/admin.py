@@ -82,8 +82,10 @@ class HandFormSet(forms.BaseInlineFormSet):
         hands = []
         for form in kept:
             record = form.cleaned_data.get("record")
+            kind = registry.of(ruleset_data)
             try:
-                hands.append(registry.of(ruleset_data).read_hand(record))
+                hands.append(kind.read_hand(record))
+                form.instance.record = kind.write_hand(hands[-1])  # as the game file writes it
             except (AttributeError, KeyError, IndexError, TypeError) as error:
                 raise ValidationError(
                     _("Hand %(number)s is not a hand of the game file: %(record)s")

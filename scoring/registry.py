@@ -42,6 +42,13 @@ class GameKind:
     game_page: Callable[..., Any] | None = None
     # (Game, its players) → its unsaved ``PlayerResult`` rows, one per player
     result_rows: Callable[[Any, list[Any]], list[Any]] | None = None
+    # (Game, hands, corrected=None, check=True) → what they come to; raises RulesError
+    # naming the hand and field (``corrected``: the number of a corrected hand, so that
+    # a later hand it makes impossible is named as such)
+    play: Callable[..., Any] | None = None
+    # (Game, hands, result=None) → None: the game's hands changed (recorded, corrected,
+    # taken back), in the same transaction; its statistics rows follow
+    hands_changed: Callable[..., None] | None = None
 
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
         return ruleset.get("preset") in self.presets

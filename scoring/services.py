@@ -264,7 +264,7 @@ def hand_version(hand: Hand | None) -> str:
     was made from, and is refused when the hand has changed since."""
     if hand is None:
         return ""
-    text = json.dumps(hand.to_rules().to_dict(), sort_keys=True)
+    text = json.dumps(hand.record, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -300,15 +300,28 @@ def _locked_hands(game: Game) -> list[Hand]:
 IMPOSED_TRUMP = gettext_noop("The trump of hand {hand} is imposed in this tournament: {trump}.")
 
 
-def _check_imposed_trump(game: Game, number: int, hand: rules.Hand) -> None:
+def _check_imposed_trump(game: Game, number: int, hand: Any) -> None:
     """A tournament game's hand is played with the trump imposed on it (RULES.md §9):
     raises :class:`RulesError` naming the hand and that trump."""
     imposed = game.imposed_trump(number)
-    if imposed is not None and hand.trump != imposed:
+    if imposed is not None and getattr(hand, "trump", None) != imposed:
         trump = str(trump_label(imposed, game.suit_style))
         raise RulesError(
             [Problem("trump", IMPOSED_TRUMP, number, {"hand": number, "trump": trump})]
         )
+
+
+OWN_TABLE = gettext_noop("the hands of this game are recorded at its own table")
+
+
+def _counted_here(game: Game) -> registry.GameKind:
+    """The game's kind, when its hands are recorded, corrected and taken back here
+    (``GameKind.play``); else :class:`RulesError` (a Différenzler hand comes with the
+    estimates sealed at its table: ``scoring.estimates``)."""
+    kind = registry.of(game.ruleset)
+    if kind.play is None or kind.hands_changed is None:
+        raise RulesError([Problem("hand", OWN_TABLE)])
+    return kind
 
 
 def _repeated(game_id: int, form_key: uuid.UUID) -> Done | None:
@@ -330,7 +343,7 @@ def _log(
     number: int,
     action: str,
     before: Hand | None,
-    after: rules.Hand | None,
+    after: Hand | None,
     form_key: uuid.UUID,
     author: Author,
 ) -> HandChange:
@@ -338,8 +351,8 @@ def _log(
         game,
         number,
         action,
-        None if before is None else before.to_rules().to_dict(),
-        None if after is None else after.to_dict(),
+        None if before is None else before.record,
+        None if after is None else after.record,
         form_key,
         author,
     )
@@ -387,11 +400,11 @@ def _once(game_id: int, form_key: uuid.UUID, action: Any) -> Done:
         raise StaleScreen(_("Another device changed this game at the same moment.")) from None
 
 
-def record_hand(
-    game: Game, hand: rules.Hand, *, number: int, form_key: uuid.UUID, author: Author
-) -> Done:
+def record_hand(game: Game, hand: Any, *, number: int, form_key: uuid.UUID, author: Author) -> Done:
     """Record hand ``number`` of a game (``game`` as the caller loaded it, with
     ``extras.related()``; its row is locked here).
+
+    ``hand`` is a hand of the game's kind (``GameKind.play`` counts it).
 
     Effects: checks the whole game with the new hand, and in a tournament its
     imposed trump (raises :class:`RulesError`, nothing stored); refuses with
@@ -413,12 +426,13 @@ def record_hand(
                 else _("This screen is out of date — here is the game now."),
             )
         _check_imposed_trump(game, number, hand)
-        played = [*(h.to_rules() for h in hands), hand]
-        result = rules.play(game.rules, played)
-        stored = Hand.from_rules(game, number, hand)
+        kind = _counted_here(game)
+        played = [*(kind.read_hand(h.record) for h in hands), hand]
+        result = kind.play(game, played)
+        stored = Hand.of(game, number, hand)
         stored.save()
-        change = _log(game, number, HandChange.RECORDED, None, hand, form_key, author)
-        statistics.update_results(game, statistics.figures(game, played, result))
+        change = _log(game, number, HandChange.RECORDED, None, stored, form_key, author)
+        kind.hands_changed(game, played, result)
         return Done(change, [*hands, stored], result=result)
 
     return _once(game.pk, form_key, action)
@@ -426,7 +440,7 @@ def record_hand(
 
 def correct_hand(
     game: Game,
-    hand: rules.Hand,
+    hand: Any,
     *,
     number: int,
     version: str,
@@ -462,18 +476,19 @@ def correct_hand(
                 % {"number": number},
             )
         _check_imposed_trump(game, number, hand)
-        corrected = [h.to_rules() for h in hands]
-        corrected[number - 1] = hand
-        after = rules.play_corrected(game.rules, corrected, number)
-        change = _log(game, number, HandChange.EDITED, stored, hand, form_key, author)
+        kind = _counted_here(game)
+        played = [kind.read_hand(h.record) for h in hands]
+        corrected = [*played[: number - 1], hand, *played[number:]]
+        after = kind.play(game, corrected, corrected=number)
+        replacement = Hand.of(game, number, hand)
+        change = _log(game, number, HandChange.EDITED, stored, replacement, form_key, author)
         if guarded is not None:
-            before = rules.play(game.rules, [h.to_rules() for h in hands], check=False)
+            before = kind.play(game, played, check=False)
             extra.after_change(guarded, before, after, corrected, change, author)
-        replacement = Hand.from_rules(game, number, hand)
         replacement.pk, replacement.created_at = stored.pk, stored.created_at
         replacement.save()
         hands[number - 1] = replacement
-        statistics.update_results(game, statistics.figures(game, corrected, after))
+        kind.hands_changed(game, corrected, after)
         return Done(change, hands)
 
     return _once(game.pk, form_key, action)
@@ -493,12 +508,11 @@ def undo_last_hand(game: Game, *, number: int, form_key: uuid.UUID, author: Auth
                 _("Hand %(number)s is not the last hand any more — here is the game now.")
                 % {"number": number},
             )
+        kind = _counted_here(game)
         last = hands[-1]
         change = _log(game, number, HandChange.UNDONE, last, None, form_key, author)
         last.delete()
-        statistics.update_results(
-            game, statistics.figures(game, [h.to_rules() for h in hands[:-1]])
-        )
+        kind.hands_changed(game, [kind.read_hand(h.record) for h in hands[:-1]])
         return Done(change, hands[:-1])
 
     return _once(game.pk, form_key, action)

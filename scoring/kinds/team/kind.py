@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import presenters, rules, statistics
+from scoring.models import Game
 from scoring.registry import GameKind
 from scoring.rules.ruleset import TEAM_PRESETS
 from scoring.views import games, table
@@ -31,6 +32,20 @@ def write_hand(hand: rules.Hand) -> dict[str, Any]:
     return hand.to_dict()
 
 
+def play(
+    game: Game, hands: list[rules.Hand], corrected: int | None = None, check: bool = True
+) -> rules.GameResult:
+    if corrected is not None:
+        return rules.play_corrected(game.rules, hands, corrected)
+    return rules.play(game.rules, hands, check=check)
+
+
+def hands_changed(
+    game: Game, hands: list[rules.Hand], result: rules.GameResult | None = None
+) -> None:
+    statistics.update_results(game, statistics.figures(game, hands, result))
+
+
 KIND = GameKind(
     "team",
     frozenset(TEAM_PRESETS),
@@ -41,4 +56,6 @@ KIND = GameKind(
     table=table.team_table,
     game_page=games.team_game_page,
     result_rows=statistics.team_rows,
+    play=play,
+    hands_changed=hands_changed,
 )
