@@ -41,4 +41,5 @@ KIND = GameKind(
     table=table.team_table,
     game_page=games.team_game_page,
     result_rows=statistics.team_rows,
+    correct_hand=table.team_correct_hand,
 )
