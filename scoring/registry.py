@@ -2,12 +2,13 @@
 
 A kind is a package under ``scoring/kinds/``; its ``kind`` module's ``KIND`` is a
 :class:`GameKind`: which rulesets are its own, how a hand is kept, and what the core
-asks of its games (the game as its rules see it, the game page, the table screen, the
-statistics rows). Its pure rules live in its own modules, plain Python like
-:mod:`scoring.rules`. The kinds a site offers are named in ``settings.GAME_KINDS`` and
-imported from there when first asked for, so that the core (hands and their history,
-locks, access, polls, the offline queue, statistics rows, tournaments) names no kind:
-it asks :func:`of` for a game's kind (an import-linter contract keeps it so).
+asks of its games (the game as its rules see it, the game page, the table screen, a
+hand's correction, the statistics rows, its own URLs). Its pure rules live in its own
+modules, plain Python like :mod:`scoring.rules`. The kinds a site offers are named in
+``settings.GAME_KINDS`` and imported from there when first asked for, so that the core
+(hands and their history, locks, access, polls, the offline queue, statistics rows,
+tournaments) names no kind: it asks :func:`of` for a game's kind (an import-linter
+contract keeps it so).
 
 A hand is stored as its game file's record (``Hand.record``, a JSON object), the same
 for every kind: the kind reads it (``read_hand``) into the hand its rules count and
@@ -49,6 +50,24 @@ class GameKind:
     # (Game, hands, result=None) → None: the game's hands changed (recorded, corrected,
     # taken back), in the same transaction; its statistics rows follow
     hands_changed: Callable[..., None] | None = None
+    # (request, Game, hand number) → the page that corrects that hand
+    correct_hand: Callable[..., Any] | None = None
+    # (Game, its ``HandChange`` rows) → what the changes page shows besides them
+    history: Callable[[Any, list[Any]], Mapping[str, Any]] | None = None
+    # its own pages: the dotted path of a URL module, included by ``scoring/urls.py``
+    # in the ``scoring`` namespace (a string, so the core imports no kind)
+    urls: str | None = None
+    # What the apps above scoring (tournaments, the demo) do with a kind whose players
+    # each have a seat and its own link (Différenzler):
+    # (club=, name=, players=, hands=, trumps=, played_on=, suit_style=, form_key=)
+    # → a new Game with its seats' links, no hand played yet
+    start_game: Callable[..., Any] | None = None
+    # (Game, seat, Author) → the seat's new link, the old one closed
+    new_seat_link: Callable[[Any, int, Any], Any] | None = None
+    # (Game, hand number, the four estimates, the four card points, Author) → the hand
+    # played as its table's phones would: the trump drawn, the estimates sealed, the
+    # hand started and its card points recorded
+    play_hand: Callable[..., Any] | None = None
 
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
         return ruleset.get("preset") in self.presets

@@ -1,16 +1,7 @@
-from django.urls import path
+from django.urls import include, path
 
-from scoring.views import (
-    differenzler,
-    differenzler_estimates,
-    differenzler_seats,
-    games,
-    offline,
-    referee,
-    sharing,
-    slate,
-    table,
-)
+from scoring import registry
+from scoring.views import games, offline, referee, sharing, slate, table
 
 app_name = "scoring"
 urlpatterns = [
@@ -31,25 +22,6 @@ urlpatterns = [
     path("games/<int:game_id>/slate/", slate.big_slate, name="big_slate"),
     path("games/<int:game_id>/slate/live/", slate.big_slate_live, name="big_slate_live"),
     path("games/<int:game_id>/game.json", games.game_file, name="game_file"),
-    path("games/new/differenzler/", differenzler.new_game, name="new_differenzler"),
-    path("games/<int:game_id>/trump/", differenzler.choose_trump, name="choose_trump"),
-    path(
-        "games/<int:game_id>/estimate/<int:seat>/",
-        differenzler_estimates.estimate_here,
-        name="estimate_here",
-    ),
-    path("games/<int:game_id>/start/", differenzler.start_hand, name="start_hand"),
-    path("games/<int:game_id>/points/", differenzler.record_points, name="record_points"),
-    path("games/<int:game_id>/reopen/", differenzler.reopen_last_hand, name="reopen_last_hand"),
-    path("games/<int:game_id>/seats/", differenzler_seats.make_seat_links, name="make_seat_links"),
-    path(
-        "games/<int:game_id>/seats/<int:seat>/new/",
-        differenzler_seats.new_seat_link,
-        name="new_seat_link",
-    ),
-    path("games/<int:game_id>/estimates/live/", differenzler.live, name="differenzler_live"),
-    path("seat/<str:token>/", differenzler_seats.seat, name="seat"),
-    path("seat/<str:token>/live/", differenzler_seats.seat_live, name="seat_live"),
     path("games/<int:game_id>/sharing/", sharing.sharing, name="sharing"),
     path("games/<int:game_id>/sharing/new/", sharing.share_game, name="share_game"),
     path(
@@ -60,3 +32,5 @@ urlpatterns = [
     path("watch/<str:token>/", sharing.spectate, name="spectate"),
     path("watch/<str:token>/live/", sharing.spectate_live, name="spectate_live"),
 ]
+# Each kind's own pages (``GameKind.urls``, named by a string: the core imports no kind)
+urlpatterns += [path("", include(kind.urls)) for kind in registry.registered() if kind.urls]

@@ -221,7 +221,7 @@ def test_the_club_page_ranks_its_differenzler_players_apart(client, club):
 
 
 def test_recording_and_correcting_a_hand_keeps_the_rows_right(client, club):
-    from scoring import estimates
+    from scoring.kinds.differenzler import estimates
     from scoring.services import Author
 
     game = estimates.start_game(

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import estimates
+from scoring.kinds.differenzler import estimates
 from scoring.models import Game, Hand, HandChange
 from scoring.services import Author, StaleScreen
 

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import estimates
+from scoring.kinds.differenzler import estimates
 from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
 from scoring.rules import RulesError
 from scoring.services import Author, StaleScreen

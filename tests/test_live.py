@@ -103,7 +103,7 @@ ETAG = re.compile(r'"[\x21\x23-\x7e]*"')  # what HTTP allows, in plain ASCII
 
 
 def differenzler_game():
-    from scoring import estimates
+    from scoring.kinds.differenzler import estimates
 
     return estimates.start_game(
         club=Club.objects.get(slug="test-club"),
@@ -126,7 +126,7 @@ def differenzler_poll(client):
 
 
 def seat_poll(client):
-    from scoring import estimates
+    from scoring.kinds.differenzler import estimates
     from scoring.services import Author
 
     link = estimates.seat_links(differenzler_game(), Author())[0]

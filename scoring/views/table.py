@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.models import Role
 from jassclub.accounts import typed_by_someone_else
-from scoring import estimates, extras, registry, rules, services
+from scoring import extras, registry, rules, services
 from scoring.forms import (
     HandForm,
     UndoForm,
@@ -26,7 +26,6 @@ from scoring.forms import (
 from scoring.models import Game, HandChange
 from scoring.presenters import GameView, game_version, game_view, seat_names
 from scoring.rules import RulesError
-from scoring.views import differenzler_estimates
 from scoring.views.common import (
     author_of,
     can_score,
@@ -242,15 +241,21 @@ def live_answer(
 @require_http_methods(["GET", "POST"])
 @signed_in_or_table_link
 def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """The correction of hand ``number``, as the game's kind has it
+    (``GameKind.correct_hand``; Différenzler's puts right its card points only)."""
     game = game_for(request, game_id, Role.SCORER, individual=True)
-    if game.individual:  # a Différenzler hand: its card points only
-        return differenzler_estimates.correct_points(request, game, number)
+    return registry.of(game.ruleset).correct_hand(request, game, number)
+
+
+def team_correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """The team game's correction of a hand (``GameKind.correct_hand`` of the team game):
+    the hand's form again, what was stored in it."""
     back = return_to(request)  # the page that opened the correction, if not the table
     view = game_view(game)
     stored = next((hand for hand in game.hands.all() if hand.number == number), None)
     if stored is None:
         messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
-        return redirect(back or reverse("scoring:table", args=[game_id]))
+        return redirect(back or reverse("scoring:table", args=[game.pk]))
     played = stored.to_rules()
     initial = HandForm.initial_for(number, played, services.hand_version(stored), view.ruleset.weis)
     form = HandForm(
@@ -290,11 +295,11 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         except services.StaleScreen as stale:
             messages.warning(request, str(stale))
             return redirect(
-                with_return(reverse("scoring:correct_hand", args=[game_id, number]), back)
+                with_return(reverse("scoring:correct_hand", args=[game.pk, number]), back)
             )
         else:
             messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-            return redirect(back or reverse("scoring:table", args=[game_id]))
+            return redirect(back or reverse("scoring:table", args=[game.pk]))
     status = 422 if form.is_bound else 200
     return remember_device(
         request, render(request, "scoring/correct_hand.html", context, status=status)
@@ -338,22 +343,7 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
     check(request, game, Role.MEMBER)
     teams = sorted(game.teams.all(), key=lambda team: team.index)
     changes = list(HandChange.objects.filter(game=game).select_related("user"))
-    if game.individual:  # each player's estimate / card points, by name
-        seats = game.seat_names()
-        for change in changes:
-            for name in ("before", "after"):
-                hand = getattr(change, name)
-                if hand:
-                    hand["seats"] = list(zip(seats, hand["estimates"], hand["cards"], strict=True))
-    context = {
-        "game": game,
-        "teams": teams,
-        "changes": changes,
-        "estimates": [
-            {"change": change, "name": game.seat_names()[change.seat], "value": value}
-            for change, value in estimates.estimate_record(game)
-        ]
-        if game.individual
-        else [],
-    }
+    kind = registry.of(game.ruleset)  # what its kind adds (Différenzler: the estimates)
+    added = kind.history(game, changes) if kind.history else {}
+    context = {"game": game, "teams": teams, "changes": changes, **added}
     return render(request, "scoring/history.html", context)

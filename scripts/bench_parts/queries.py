@@ -21,7 +21,8 @@ from scripts.bench_parts.printing import table, verdict
 QUERY_BUDGET = 12
 # a Différenzler hand's points: a team hand's budget (issue 24: 27, then 16); its
 # players, seats' links, hand being played and sealed estimates are read with the
-# game's row locked, in the statement that reads its hands (scoring/locked_table.py)
+# game's row locked, in the statement that reads its hands
+# (scoring/kinds/differenzler/locked_table.py)
 DIFFERENZLER_QUERY_BUDGET = QUERY_BUDGET
 QUERY_HANDS = (1, 40)
 DIFFERENZLER_HANDS = 12
@@ -35,7 +36,7 @@ def differenzler_hand_queries(client: Any, hands: int = DIFFERENZLER_HANDS) -> l
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from scoring import estimates
+    from scoring.kinds.differenzler import estimates
 
     game = estimates.start_game(
         club=bench_club(),

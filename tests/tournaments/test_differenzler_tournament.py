@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import estimates
+from scoring.kinds.differenzler import estimates
 from scoring.models import Game
 from scoring.services import Author, StaleScreen
 from tournaments import services

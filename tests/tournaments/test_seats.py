@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import estimates
+from scoring.kinds.differenzler import estimates
 from scoring.models import Estimate, EstimateChange, Game, SeatLink
 from scoring.services import Author
 from tests.tournaments.test_differenzler_tournament import differenzler, first_table, players

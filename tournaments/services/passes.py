@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import estimates
+from scoring import registry
 from scoring import services as scoring
 from scoring.models import Game, Hand, HandChange
 from scoring.rules import gamefile
@@ -178,10 +178,11 @@ def publish_pass(round_: Pass, anyway: bool = False) -> Pass:
             players = tuple(
                 fit_name(names[i].player_1, gamefile.MAX_PLAYER_NAME) for i in table.seats
             )
-            table.game = estimates.start_game(
+            start_game = registry.of(tournament.ruleset.to_dict()).start_game  # its kind's
+            table.game = start_game(
                 club=tournament.club,
                 name=name,
-                players=players,  # type: ignore[arg-type]
+                players=players,
                 hands=tournament.hands,
                 trumps=tournament.ruleset.trumps,
                 played_on=tournament.date,

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from jassclub.tokens import new_token
-from scoring import estimates, rules
+from scoring import registry, rules
 from scoring.forms import problem_message
 from scoring.models import Game, SeatLink
 from scoring.services import Author
@@ -184,7 +184,8 @@ def new_seat_link(table: Table, side: int, *, director: Any = None) -> SeatLink:
     if table.sides <= 2 or table.game_id is None:
         raise TournamentRuleBroken(_("Only a Différenzler table has a link per player."))
     _check_side(table, side)
-    link = estimates.new_seat_link(table.game, side, Author(user=director))
+    new_link = registry.of(table.game.ruleset).new_seat_link
+    link = new_link(table.game, side, Author(user=director))
     mark_changed(table.round.tournament_id)
     log(table, TableEvent.NEW_SEAT, side=side, user=director)
     return link

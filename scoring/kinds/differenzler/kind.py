@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import uuid
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring import presenters, statistics
+from scoring.kinds.differenzler import estimates
+from scoring.kinds.differenzler.views import estimates as estimate_pages
+from scoring.kinds.differenzler.views import table
+from scoring.models import Game, Hand
 from scoring.registry import GameKind
 from scoring.rules.differenzler import DiffHand
 from scoring.rules.ruleset import DIFFERENZLER
-from scoring.views import differenzler
+from scoring.services import Author
 
 
 def read_hand(record: Mapping[str, Any]) -> DiffHand:
@@ -25,6 +30,18 @@ def write_hand(hand: DiffHand) -> dict[str, Any]:
     return hand.to_dict()
 
 
+def play_hand(
+    game: Game, number: int, sealed: Sequence[int], cards: tuple[int, ...], author: Author
+) -> Hand:
+    """Hand ``number`` as its table's phones record it: a trump drawn, the four
+    estimates sealed, the hand started, its card points recorded (the demo)."""
+    estimates.choose_trump(game, number, None)
+    for seat, value in enumerate(sealed):
+        estimates.seal_estimate(game, number, seat, value)
+    estimates.start_hand(game, number, game.seat_names())
+    return estimates.record_points(game, number, cards, form_key=uuid.uuid4(), author=author)
+
+
 KIND = GameKind(
     "differenzler",
     frozenset({DIFFERENZLER}),
@@ -32,7 +49,13 @@ KIND = GameKind(
     write_hand,
     record=lambda game: game.individual_record(),
     present=presenters.diff_view,
-    table=differenzler.screen,
-    game_page=differenzler.game_page,
+    table=table.screen,
+    game_page=table.game_page,
     result_rows=statistics.seat_rows,
+    correct_hand=estimate_pages.correct_points,
+    history=estimate_pages.history,
+    urls="scoring.kinds.differenzler.urls",
+    start_game=estimates.start_game,
+    new_seat_link=estimates.new_seat_link,
+    play_hand=play_hand,
 )

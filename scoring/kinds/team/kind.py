@@ -58,4 +58,5 @@ KIND = GameKind(
     result_rows=statistics.team_rows,
     play=play,
     hands_changed=hands_changed,
+    correct_hand=table.team_correct_hand,
 )

@@ -18,7 +18,7 @@ from django.db import transaction
 
 import scoring
 from clubs.models import Club, Member, Role
-from scoring import estimates, rules, services
+from scoring import registry, rules, services
 from scoring.models import Game
 from tournaments import services as tournament_services
 from tournaments.models import DIFFERENZLER, Tournament, differenzler_tie_breaks
@@ -140,15 +140,13 @@ def _play_differenzler(table: Any, draw: random.Random, upto: int) -> None:
     """Hands of a Différenzler table as its phone would record them: a trump drawn,
     four sealed estimates, the card points."""
     game = table.game
+    play_hand = registry.of(game.ruleset).play_hand  # Différenzler's (GameKind.play_hand)
     author = services.Author(device="demo")
     for number in range(1, upto + 1):
-        estimates.choose_trump(game, number, None)
-        for seat in range(4):
-            estimates.seal_estimate(game, number, seat, draw.randrange(15, 70))
-        estimates.start_hand(game, number, game.seat_names())
+        sealed = [draw.randrange(15, 70) for _seat in range(4)]
         cuts = sorted(draw.sample(range(1, 157), 3))
         cards = [b - a for a, b in zip([0, *cuts], [*cuts, 157], strict=True)]
-        estimates.record_points(game, number, tuple(cards), form_key=uuid.uuid4(), author=author)
+        play_hand(game, number, sealed, tuple(cards), author)
 
 
 def demo_differenzler(club: Club) -> Tournament:

@@ -1,7 +1,7 @@
 """The Différenzler table (RULES.md §10): the scorer's screen, the hand being played
 (trump, start, card points, reopening the last hand) and the screen's live poll.
-Each player's own phone is in ``differenzler_seats``; the phone passed round and
-the correction of a scored hand in ``differenzler_estimates``.
+Each player's own phone is in ``seats``; the phone passed round and
+the correction of a scored hand in ``estimates``.
 
 Nothing here ever puts an estimate of a hand not yet scored into a page or an answer,
 except a seat's own estimate on that seat's phone.
@@ -21,9 +21,16 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from jassclub.qr import qr_svg
-from scoring import estimates, extras
-from scoring.differenzler_forms import PointsForm, ReopenForm, StartDifferenzlerForm, TrumpForm
+from scoring import extras
 from scoring.hand_form import problem_message
+from scoring.kinds.differenzler import estimates
+from scoring.kinds.differenzler.forms import (
+    PointsForm,
+    ReopenForm,
+    StartDifferenzlerForm,
+    TrumpForm,
+)
+from scoring.kinds.differenzler.views.common import POLL, scorer_game, version_of
 from scoring.models import Game, SeatLink
 from scoring.presenters import DiffView, diff_view
 from scoring.rules import RulesError
@@ -40,7 +47,6 @@ from scoring.views.common import (
     remember_device,
     starting_clubs,
 )
-from scoring.views.differenzler_common import POLL, scorer_game, version_of
 
 
 @require_http_methods(["GET", "POST"])

@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring import extras, locked_table, statistics
-from scoring.estimates.table import GAME_OVER, TableState, _locked, _refuse
+from scoring import extras, statistics
+from scoring.kinds.differenzler import locked_table
+from scoring.kinds.differenzler.estimates.table import GAME_OVER, TableState, _locked, _refuse
 from scoring.models import (
     Estimate,
     Game,

@@ -1,6 +1,6 @@
 """The Différenzler pages opened from the scorer's table for one hand (RULES.md §10):
-the phone passed round for one player's estimate, and the correction of a scored
-hand's card points.
+the phone passed round for one player's estimate, the correction of a scored hand's
+card points, and what the changes page shows of the estimates.
 
 Nothing here ever puts an estimate of a hand not yet scored into a page or an answer,
 except a seat's own estimate on that seat's phone.
@@ -9,6 +9,7 @@ except a seat's own estimate on that seat's phone.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,15 +18,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring import estimates, extras
-from scoring.differenzler_forms import CorrectPointsForm, EstimateForm
-from scoring.models import Game
+from scoring import extras
+from scoring.kinds.differenzler import estimates
+from scoring.kinds.differenzler.forms import CorrectPointsForm, EstimateForm
+from scoring.kinds.differenzler.views.common import scorer_game
+from scoring.models import Game, HandChange
 from scoring.presenters import diff_view
 from scoring.rules import RulesError
 from scoring.services import ReasonNeeded, StaleScreen
 from scoring.suits import trump_label
 from scoring.views.common import author_of, device_name, remember_device, return_to, with_return
-from scoring.views.differenzler_common import scorer_game
 
 
 @require_http_methods(["GET", "POST"])
@@ -117,3 +119,21 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
     return remember_device(
         request, render(request, "scoring/differenzler_correct.html", context, status=status)
     )
+
+
+def history(game: Game, changes: list[HandChange]) -> dict[str, Any]:
+    """What the changes page (``scoring:history``) shows of a Différenzler game besides
+    its hands' changes: each seat's estimate and card points in them, by name, and the
+    estimates' own record (sealed, changed, refused; a value once its hand is scored)."""
+    seats = game.seat_names()
+    for change in changes:
+        for name in ("before", "after"):
+            hand = getattr(change, name)
+            if hand:
+                hand["seats"] = list(zip(seats, hand["estimates"], hand["cards"], strict=True))
+    return {
+        "estimates": [
+            {"change": change, "name": seats[change.seat], "value": value}
+            for change, value in estimates.estimate_record(game)
+        ]
+    }

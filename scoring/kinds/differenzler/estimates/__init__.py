@@ -11,19 +11,20 @@ The package keeps those actions by what they do: ``table`` (the hand being playe
 the lock and checks every action starts with), ``sealing`` (trump, sealed estimates,
 starting the hand), ``seats`` (the seats' links, held by a phone), ``points`` (a hand's
 points recorded, taken back, put right) and ``history`` (estimates sealed, changed and
-refused). Everything is imported from here: ``from scoring import estimates``.
+refused). Everything is imported from here:
+``from scoring.kinds.differenzler import estimates``.
 """
 
 from __future__ import annotations
 
-from scoring.estimates.history import (
+from scoring.kinds.differenzler.estimates.history import (
     REFUSALS_KEPT_EVERY,
     estimate_record,
     refusals_seen_by,
     refused,
     sealed_elsewhere,
 )
-from scoring.estimates.points import (
+from scoring.kinds.differenzler.estimates.points import (
     NEXT_STARTED,
     NOT_STARTED,
     NOTHING_TO_REOPEN,
@@ -34,7 +35,7 @@ from scoring.estimates.points import (
     reopen_last_hand,
     score_hand,
 )
-from scoring.estimates.sealing import (
+from scoring.kinds.differenzler.estimates.sealing import (
     MISSING,
     NO_TRUMP_YET,
     OWN_PHONE,
@@ -46,7 +47,7 @@ from scoring.estimates.sealing import (
     seal_estimate,
     start_hand,
 )
-from scoring.estimates.seats import (
+from scoring.kinds.differenzler.estimates.seats import (
     hold_seat,
     holds,
     new_seat_link,
@@ -55,7 +56,7 @@ from scoring.estimates.seats import (
     seat_links,
     start_game,
 )
-from scoring.estimates.table import (
+from scoring.kinds.differenzler.estimates.table import (
     GAME_OVER,
     TableState,
     state,

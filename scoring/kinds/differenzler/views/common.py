@@ -12,7 +12,7 @@ import hashlib
 from django.http import Http404, HttpRequest
 
 from clubs.models import Role
-from scoring import estimates
+from scoring.kinds.differenzler import estimates
 from scoring.models import Game
 from scoring.presenters import DiffView
 from scoring.views.common import game_for

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from clubs.models import Club
 from scoring import services
-from scoring.estimates.history import refused
-from scoring.estimates.table import _locked
+from scoring.kinds.differenzler.estimates.history import refused
+from scoring.kinds.differenzler.estimates.table import _locked
 from scoring.models import (
     Estimate,
     EstimateChange,

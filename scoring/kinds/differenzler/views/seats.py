@@ -15,15 +15,16 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import estimates, extras
-from scoring.differenzler_forms import EstimateForm
+from scoring import extras
+from scoring.kinds.differenzler import estimates
+from scoring.kinds.differenzler.forms import EstimateForm
+from scoring.kinds.differenzler.views.common import POLL, scorer_game, version_of
 from scoring.models import Game, SeatLink
 from scoring.presenters import DiffView, diff_view
 from scoring.rules import RulesError
 from scoring.services import StaleScreen
 from scoring.suits import trump_label
 from scoring.views.common import author_of, device_name, poll_answer
-from scoring.views.differenzler_common import POLL, scorer_game, version_of
 
 
 def _seats_game(request: HttpRequest, game_id: int) -> Game:

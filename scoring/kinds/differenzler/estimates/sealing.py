@@ -10,8 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import extras
-from scoring.estimates.history import refused
-from scoring.estimates.table import _locked, _open, _refuse
+from scoring.kinds.differenzler.estimates.history import refused
+from scoring.kinds.differenzler.estimates.table import _locked, _open, _refuse
 from scoring.models import (
     Estimate,
     EstimateChange,
