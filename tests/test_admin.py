@@ -77,7 +77,7 @@ def test_admin_says_which_hand_is_no_hand_of_the_game_file(admin_client):
     data = change_form_data(game, [admin_hand(1, 100, 57)])
     data["hands-0-record"] = '{"cards": [100, 57]}'  # no trump
 
-    response = admin_client.post(url, data)
+    response = admin_client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")  # the message is translated
 
     assert response.status_code == 200
     assert "Hand 1 is not a hand of the game file" in response.content.decode()

@@ -1,0 +1,154 @@
+"""The Coiffeur sheet and hand form in French, German and English: the words players
+use, and no English left in a French or German page."""
+
+from __future__ import annotations
+
+import html
+import re
+import uuid
+from pathlib import Path
+
+import polib
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from scoring.kinds.coiffeur.forms import CoiffeurHandForm
+from scoring.kinds.coiffeur.presenter import sheet_view
+
+from .sheets import (
+    CAUGHT_NEVER,
+    COUNTERED,
+    DRAWN_EIGHT,
+    EIGHT,
+    FULL_EIGHT,
+    OPENING,
+    PENALTY,
+    SEED,
+    SIDES,
+    THREE,
+    THREE_SIDES,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+OURS = ("scoring/kinds/coiffeur/", "templates/scoring/kinds/coiffeur/")
+PLACE = re.compile(r"%\(\w+\)[sd]|\{[^{}]*\}")
+
+
+def pages(language):
+    """Every state of the sheet and the form, rendered in ``language``."""
+    drawn = []
+    with translation.override(language):
+        for ruleset, hands in [
+            (SEED, OPENING),
+            (EIGHT, FULL_EIGHT),
+            (EIGHT, DRAWN_EIGHT),
+            (EIGHT, CAUGHT_NEVER),
+            (PENALTY, COUNTERED),
+            (THREE, THREE_SIDES),
+        ]:
+            names = ("A", "B", "C")[: ruleset.teams]
+            view = sheet_view(ruleset, hands, names)
+            drawn.append(render_to_string("scoring/kinds/coiffeur/sheet.html", {"sheet": view}))
+        for data in [
+            None,
+            {"team": "1", "row_1": "misere", "points": "40"},  # played already
+            {"team": "0", "row_0": "misere", "points": "40"},  # the misère line
+            {"team": "0", "row_0": "misere", "outcome": "match", "points": "157"},
+            {"team": "0", "row_0": "hearts", "outcome": "struck", "points": "3"},
+            {"team": "0", "row_0": "hearts", "points": "158"},
+            {"team": "0", "row_0": "hearts", "points": ""},
+            {"team": "1", "points": "3"},
+            {"team": ""},
+        ]:
+            if data is not None:
+                data = {"hand_number": 5, "form_key": str(uuid.uuid4()), **data}
+            form = CoiffeurHandForm(data, ruleset=SEED, hands=OPENING, side_names=SIDES)
+            form.is_valid() if data else None
+            context = {"form": form, "action": "/h", "number": 2}
+            drawn.append(render_to_string("scoring/kinds/coiffeur/hand_form.html", context))
+    # what a person sees or hears: the text and the titles, not the names of the fields
+    titles = re.compile(r'(?:title|aria-label|placeholder|data-rule|data-counted)="([^"]*)"')
+    return [
+        html.unescape(re.sub(r"<[^>]*>", " ", page) + " ".join(titles.findall(page)))
+        for page in drawn
+    ]
+
+
+def english_of_ours(language):
+    """The English words of the Coiffeur screens that ``language`` says otherwise: each
+    message's pieces between its placeholders."""
+    po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+    pieces = set()
+    for entry in po:
+        if not any(path.startswith(OURS) for path, _line in entry.occurrences):
+            continue
+        translated = entry.msgstr_plural.get(0) if entry.msgid_plural else entry.msgstr
+        if translated == entry.msgid:
+            continue
+        said = " ".join([entry.msgstr, *entry.msgstr_plural.values()])
+        for text in filter(None, [entry.msgid, entry.msgid_plural]):
+            # a piece the translation says too ("points.", "Misère") is not English
+            pieces |= {p.strip() for p in PLACE.split(text) if len(p.strip()) >= 5} - {
+                p.strip() for p in PLACE.split(text) if p.strip() in said
+            }
+    return pieces
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_no_english_is_left_on_a_french_or_german_screen(language):
+    pieces = english_of_ours(language)
+    drawn = "\n".join(pages(language))
+
+    english = "\n".join(pages("en"))
+
+    assert len([p for p in pieces if p in english]) > 30  # the pages show them in English
+    assert sorted(p for p in pieces if p in drawn) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Coiffeur sheet", "Counter-match", "struck", "Misère", "Still to play"]),
+        ("fr", ["Feuille de Coiffeur", "Contre-match", "biffé", "Misère", "Reste à jouer"]),
+        ("de", ["Coiffeur-Tafel", "Kontermatch", "gestrichen", "Misère", "Noch zu spielen"]),
+    ],
+)
+def test_the_words_players_use(language, words):
+    drawn = "\n".join(pages(language))
+
+    assert [word for word in words if word not in drawn] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "rows"),
+    [
+        ("fr", ["↓ Obe-abe", "↑ Unde-ufe", "Slalom", "Misère", "3×3", "Au choix"]),
+        ("de", ["↓ Obenabe", "↑ Undenufe", "Slalom", "Misère", "3×3", "Wunsch"]),
+    ],
+)
+def test_the_rows_are_named_in_the_readers_language(language, rows):
+    with translation.override(language):
+        labels = [str(row.label) for row in sheet_view(SEED, [], SIDES).rows]
+
+    assert labels[4:] == rows
+
+
+def test_guschti_keeps_its_name():
+    from scoring.kinds.coiffeur.sheet import preset
+
+    for language in ("fr", "de", "en"):
+        with translation.override(language):
+            labels = [
+                str(row.label) for row in sheet_view(preset("coiffeur-guschti"), [], SIDES).rows
+            ]
+        assert "Guschti" in labels
+
+
+def test_the_misere_line_in_german():
+    data = {"hand_number": 5, "form_key": str(uuid.uuid4()), "team": "0", "row_0": "misere"}
+    with translation.override("de"):
+        form = CoiffeurHandForm(
+            {**data, "points": "40"}, ruleset=SEED, hands=OPENING, side_names=SIDES
+        )
+        assert form.misere_note == "Misère: gezählt als 157 − 40 = 117, × 8 = 936"
