@@ -16,13 +16,11 @@ from django.utils import translation
 from scoring.kinds.coiffeur.forms import CoiffeurHandForm
 from scoring.kinds.coiffeur.presenter import sheet_view
 from scoring.kinds.coiffeur.sheet import parse_ruleset
-from scripts.find_browser import find_browser
-
-from .sheets import CAUGHT_NEVER, EIGHT, OPENING, SEED, THREE, THREE_SIDES, h
+from tests.coiffeur.sheets import CAUGHT_NEVER, EIGHT, OPENING, SEED, THREE, THREE_SIDES, h
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]  # (the shared Chromium: tests/e2e/conftest.py)
 STATIC = ROOT / "static"
 ARTIFACTS = ROOT / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
@@ -43,21 +41,6 @@ WIDE_HANDS = [
     for n in range(13)
     for side in (0, 1)
 ] + [h(2, "row-12", 157), h(2, "row-11", struck=True)]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    path = find_browser()
-    if path is None:
-        pytest.fail("No Chromium: `bash scripts/system_deps.sh chromium`")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=path, args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
