@@ -47,6 +47,8 @@ from scoring.rules.stats import (
 from scoring.rules.table import seat_of
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
+# the kinds whose lines the club's pages show (``GameKind.name``, ``PlayerResult.kind``)
+TEAM_GAME, DIFFERENZLER = "team", "differenzler"
 
 # -- writing ------------------------------------------------------------------------------
 
@@ -71,6 +73,7 @@ def _rows(game: Game, players: Iterable[Player], teams: tuple[TeamFigures, TeamF
             played_on=game.played_on,
             member_id=player.member_id,
             team=index,
+            kind=registry.of(game.ruleset).name,
             **dataclasses.asdict(teams[index]),
         )
 
@@ -106,7 +109,7 @@ def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
 
 def seat_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
     """A Différenzler game's rows as its hands make them: each player's own figures
-    (``rules.stats.seat_figures``), marked ``individual``."""
+    (``rules.stats.seat_figures``), marked with its kind."""
     result = game.individual_record().result()
     figures = seat_figures(result)
     rows = []
@@ -120,7 +123,7 @@ def seat_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
                 played_on=game.played_on,
                 member_id=player.member_id,
                 team=player.team.index,
-                individual=True,
+                kind=registry.of(game.ruleset).name,
                 **dataclasses.asdict(figures[seat]),
             )
         )
@@ -173,7 +176,7 @@ def stored_figures(rows: Iterable[PlayerResult]) -> dict[int, tuple[Any, ...]]:
         "member_id",
         "team",
         *FIGURES,
-        "individual",
+        "kind",
         "differences",
         "exact",
     )
@@ -286,7 +289,7 @@ def lines(
 ) -> dict[int, PlayerLine]:
     """Each member's line over ``results``, summed in the database (one query); only
     the games and ``figures`` (the others stay 0)."""
-    team_rows = results.filter(individual=False)
+    team_rows = results.filter(kind=TEAM_GAME)
     sums = team_rows.values("member").annotate(**_sums(figures)).order_by()
     return {row.pop("member"): PlayerLine(**row) for row in sums}
 
@@ -305,10 +308,10 @@ def both_lines(
     sums = {f"sum_{name}": agg for name, agg in {**DIFF_SUMS, **_sums(figures)}.items()}
     teams: dict[int, PlayerLine] = {}
     individual: dict[int, DiffLine] = {}
-    for row in results.values("member", "individual").annotate(**sums).order_by():
-        if row["individual"]:
+    for row in results.values("member", "kind").annotate(**sums).order_by():
+        if row["kind"] == DIFFERENZLER:
             individual[row["member"]] = DiffLine(**{name: row[f"sum_{name}"] for name in DIFF_SUMS})
-        else:
+        elif row["kind"] == TEAM_GAME:
             teams[row["member"]] = PlayerLine(
                 games=row["sum_games"], **{name: row[f"sum_{name}"] for name in figures}
             )
@@ -326,10 +329,10 @@ def club_lines(
     )
     teams: dict[int, PlayerLine] = {}
     individual: dict[int, DiffLine] = {}
-    for (member, differenzler), found in sums.items():
-        if differenzler:
+    for (member, kind), found in sums.items():
+        if kind == DIFFERENZLER:
             individual[member] = DiffLine(**{name: found[name] for name in DIFF_SUMS})
-        else:
+        elif kind == TEAM_GAME:
             teams[member] = PlayerLine(
                 games=found["games"], **{name: found[name] for name in LEADERBOARD}
             )
@@ -366,7 +369,7 @@ def member_lines(
     found = teams.get(member.pk)
     if found is None:
         return None, individual.get(member.pk)
-    results = results.filter(individual=False)
+    results = results.filter(kind=TEAM_GAME)
     partner = Player.objects.filter(team_id=OuterRef("player__team_id")).exclude(
         pk=OuterRef("player_id")
     )

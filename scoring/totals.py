@@ -42,7 +42,7 @@ SUMS: dict[str, Any] = {
     "differences": Sum("differences"),
     "exact": Sum("exact"),
 }
-Key = tuple[int, bool]  # a member and whether the games are Différenzler
+Key = tuple[int, str]  # a member and the kind of game (``GameKind.name``)
 Sums = dict[Key, Counter[str]]
 
 
@@ -101,7 +101,7 @@ def summed_before(club_id: int, listed: QuerySet[PlayerResult]) -> dt.date:
         if last is not None:
             rows = rows.filter(played_on__gte=next_month(last))
         totals = [
-            MonthTotal(club_id=club_id, month=month, member_id=key[0], individual=key[1], **sums)
+            MonthTotal(club_id=club_id, month=month, member_id=key[0], kind=key[1], **sums)
             for (month, *key), sums in _by_month(rows).items()
         ]
         # the last month summed, even with no games: where the next build starts
@@ -110,16 +110,12 @@ def summed_before(club_id: int, listed: QuerySet[PlayerResult]) -> dt.date:
     return opened
 
 
-def _by_month(rows: QuerySet[PlayerResult]) -> dict[tuple[dt.date, int, bool], dict[str, int]]:
+def _by_month(rows: QuerySet[PlayerResult]) -> dict[tuple[dt.date, int, str], dict[str, int]]:
     grouped = (
-        rows.values("member", "individual", month=TruncMonth("played_on"))
-        .annotate(**_named())
-        .order_by()
+        rows.values("member", "kind", month=TruncMonth("played_on")).annotate(**_named()).order_by()
     )
     return {
-        (row["month"], row["member"], row["individual"]): {
-            name: row[f"sum_{name}"] or 0 for name in SUMS
-        }
+        (row["month"], row["member"], row["kind"]): {name: row[f"sum_{name}"] or 0 for name in SUMS}
         for row in grouped
     }
 
@@ -131,9 +127,7 @@ def _named() -> dict[str, Any]:
 
 def _add(found: Sums, rows: QuerySet) -> None:
     for row in rows:
-        found[(row["member"], row["individual"])].update(
-            {name: row[f"sum_{name}"] or 0 for name in SUMS}
-        )
+        found[(row["member"], row["kind"])].update({name: row[f"sum_{name}"] or 0 for name in SUMS})
 
 
 def season_sums(
@@ -154,7 +148,7 @@ def season_sums(
         after = min(after, whole)
     found: Sums = defaultdict(Counter)
     if first is not None and first >= after:
-        _add(found, season.values("member", "individual").annotate(**_named()).order_by())
+        _add(found, season.values("member", "kind").annotate(**_named()).order_by())
         return found
     months = MonthTotal.objects.filter(club_id=club_id, member__isnull=False, month__lt=after)
     rest = Q(played_on__gte=after) | Q(played_on__isnull=True)
@@ -163,11 +157,11 @@ def season_sums(
         rest |= Q(played_on__lt=first)
     _add(
         found,
-        months.values("member", "individual")
+        months.values("member", "kind")
         .annotate(**{f"sum_{name}": Sum(name) for name in SUMS})
         .order_by(),
     )
-    _add(found, season.filter(rest).values("member", "individual").annotate(**_named()).order_by())
+    _add(found, season.filter(rest).values("member", "kind").annotate(**_named()).order_by())
     return found
 
 
@@ -178,9 +172,9 @@ def differing_months(club_id: int, listed: QuerySet[PlayerResult]) -> list[dt.da
     if last is None:
         return []
     made = _by_month(listed.filter(played_on__lt=next_month(last)))
-    stored: dict[tuple[dt.date, int, bool], Counter[str]] = defaultdict(Counter)
+    stored: dict[tuple[dt.date, int, str], Counter[str]] = defaultdict(Counter)
     for total in MonthTotal.objects.filter(club_id=club_id, member__isnull=False):
-        stored[(total.month, total.member_id, total.individual)].update(
+        stored[(total.month, total.member_id, total.kind)].update(
             {name: getattr(total, name) for name in SUMS}
         )
     months = {key[0] for key in made} | {key[0] for key in stored}

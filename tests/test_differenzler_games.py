@@ -85,7 +85,9 @@ def test_import_and_export_give_the_file_back_with_its_result(tmp_path, club):
         "Claude": (15, 1, 3, False),
         "Denise": (5, 2, 3, False),
     }
-    assert all(row.individual and row.finished and row.points == 0 for row in rows.values())
+    assert all(
+        row.kind == "differenzler" and row.finished and row.points == 0 for row in rows.values()
+    )
 
     status, out, err = run("export_game", str(game.pk))
     exported = json.loads(out)
@@ -234,7 +236,7 @@ def test_recording_and_correcting_a_hand_keeps_the_rows_right(client, club):
         suit_style="french",
         form_key=None,
     )
-    assert PlayerResult.objects.filter(game=game, individual=True).count() == 4
+    assert PlayerResult.objects.filter(game=game, kind="differenzler").count() == 4
     estimates.choose_trump(game, 1, "hearts")
     for seat, value in enumerate((40, 30, 50, 37)):
         estimates.seal_estimate(game, 1, seat, value)

@@ -143,3 +143,44 @@ def test_hands_keep_what_their_columns_held_as_their_game_files_records_and_back
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_statistics_rows_name_their_kind_of_game_and_back():
+    """0018: a Différenzler row (flagged ``individual``) names its kind, the others are
+    the team game's; back to 0017 the flag is set again."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("scoring", "0017_hand_records")], [("scoring", "0018_results_by_kind")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    try:
+        apps = executor.loader.project_state(before).apps
+        Game, Team = apps.get_model("scoring", "Game"), apps.get_model("scoring", "Team")
+        Player = apps.get_model("scoring", "Player")
+        PlayerResult = apps.get_model("scoring", "PlayerResult")
+        for name, preset, flag in (("T", "chibre", False), ("D", "differenzler", True)):
+            game = Game.objects.create(name=name, ruleset={"preset": preset})
+            team = Team.objects.create(game=game, index=0, name="")
+            player = Player.objects.create(team=team, position=0, name=name)
+            PlayerResult.objects.create(player=player, game=game, team=0, individual=flag)
+
+        executor = MigrationExecutor(connection)
+        executor.migrate(after)
+        rows = executor.loader.project_state(after).apps.get_model("scoring", "PlayerResult")
+        assert sorted(rows.objects.values_list("game__name", "kind")) == [
+            ("D", "differenzler"),
+            ("T", "team"),
+        ]
+
+        executor = MigrationExecutor(connection)
+        executor.migrate(before)
+        rows = executor.loader.project_state(before).apps.get_model("scoring", "PlayerResult")
+        assert sorted(rows.objects.values_list("game__name", "individual")) == [
+            ("D", True),
+            ("T", False),
+        ]
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes())

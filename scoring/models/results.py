@@ -42,9 +42,10 @@ class PlayerResult(models.Model):
     rubicon_given = models.BooleanField(_("Rubicon given"), default=False)
     rubicon_suffered = models.BooleanField(_("Rubicon suffered"), default=False)
     out_on = models.CharField(_("went out on"), max_length=10, blank=True)
-    # a Différenzler game (RULES.md §10): the player's own total difference and exact
-    # estimates; its team figures stay 0, and the team statistics leave these rows out
-    individual = models.BooleanField(_("Différenzler"), default=False)
+    # the game's kind (``GameKind.name``): each kind's lines add up its own rows. A
+    # Différenzler game (RULES.md §10) keeps the player's own total difference and exact
+    # estimates; its team figures stay 0
+    kind = models.CharField(_("kind of game"), max_length=20)
     differences = models.PositiveBigIntegerField(_("total difference"), default=0)
     exact = models.PositiveIntegerField(_("exact estimates"), default=0)
 
@@ -60,7 +61,7 @@ class PlayerResult(models.Model):
                 fields=[
                     "club",
                     "member",
-                    "individual",
+                    "kind",
                     "played_on",
                     "game",
                     "finished",
@@ -92,7 +93,7 @@ class MonthTotal(models.Model):
     member = models.ForeignKey(
         "clubs.Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    individual = models.BooleanField(_("Différenzler"), default=False)
+    kind = models.CharField(_("kind of game"), max_length=20)
     games = models.PositiveIntegerField(_("games"), default=0)
     finished = models.PositiveIntegerField(_("finished"), default=0)
     wins = models.PositiveIntegerField(_("won"), default=0)
@@ -107,4 +108,4 @@ class MonthTotal(models.Model):
         indexes = [models.Index(fields=["club", "month"], name="total_club_month")]
 
     def __str__(self) -> str:
-        return f"{self.club_id} {self.month:%Y-%m} {self.member_id}"
+        return f"{self.club_id} {self.month:%Y-%m} {self.member_id} {self.kind}"
