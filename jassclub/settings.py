@@ -175,6 +175,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # A kind's template tags, its package being no app (``{% load hand_form %}``)
+            "libraries": {"hand_form": "scoring.kinds.team.templatetags"},
         },
     },
 ]

@@ -1,5 +1,6 @@
-"""Forms of the games: every input goes through one of these, then the engine. The hand
-form of the table screen is in ``scoring.hand_form``."""
+"""Forms of the games: every input goes through one of these, then the engine; and how
+the engine's problems are put beside a form's fields. A kind's hand form is in its
+package (the team game's: ``scoring.kinds.team.hand_form``)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,6 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES, Club
 from scoring import rules
-from scoring.hand_form import HandForm as HandForm
-from scoring.hand_form import add_problems, problem_message
-from scoring.hand_form import keep_declared_kinds as keep_declared_kinds
 from scoring.rules import (
     MAX_FIXED_HANDS,
     MAX_MATCH_BONUS,
@@ -28,10 +26,24 @@ from scoring.rules import (
 from scoring.suits import trump_label
 
 
-class UndoForm(forms.Form):
-    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    form_key = forms.UUIDField(widget=forms.HiddenInput)
-    reason = forms.CharField(max_length=200, required=False)
+def problem_message(problem: rules.Problem, sentence: bool = True) -> str:
+    """The engine's message in the reader's language; as a sentence beside a field."""
+    text = gettext(problem.template).format(**problem.params)
+    return text[:1].upper() + text[1:] if sentence else text
+
+
+def add_problems(
+    form: forms.Form,
+    problems: list[rules.Problem],
+    fields: dict[str, str],
+    messages: dict[str, Any] | None = None,
+) -> None:
+    """Put each engine problem beside the form field it concerns (or above the form),
+    in words for the screen where the file's wording would not do (``messages``)."""
+    for problem in problems:
+        name = fields.get(problem.field)
+        text = (messages or {}).get(problem.template) or problem_message(problem)
+        form.add_error(name if name in form.fields else None, str(text))
 
 
 def at_most(most: int) -> forms.NumberInput:

@@ -54,6 +54,9 @@ class GameKind:
     correct_hand: Callable[..., Any] | None = None
     # (Game, its ``HandChange`` rows) → what the changes page shows besides them
     history: Callable[[Any, list[Any]], Mapping[str, Any]] | None = None
+    # (request, Game, its live poll's URL) → the game, read-only, for whoever holds a
+    # spectator link; a kind without it has no spectator links (a 404)
+    spectate: Callable[..., Any] | None = None
     # its own pages: the dotted path of a URL module, included by ``scoring/urls.py``
     # in the ``scoring`` namespace (a string, so the core imports no kind)
     urls: str | None = None

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from scoring import registry
-from scoring.views import games, offline, referee, sharing, slate, table
+from scoring.views import games, offline, sharing, table
 
 app_name = "scoring"
 urlpatterns = [
@@ -9,18 +9,13 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline, name="offline"),
-    path("weis-referee/", referee.weis_referee, name="weis_referee"),
     path("games/new/", games.new_game, name="new_game"),
     path("games/import/", games.upload_game, name="upload_game"),
     path("games/<int:game_id>/", games.game_detail, name="game"),
     path("games/<int:game_id>/table/", table.table, name="table"),
-    path("games/<int:game_id>/hands/", table.record_hand, name="record_hand"),
     path("games/<int:game_id>/hands/<int:number>/", table.correct_hand, name="correct_hand"),
-    path("games/<int:game_id>/undo/", table.undo_last_hand, name="undo_last_hand"),
     path("games/<int:game_id>/live/", table.live, name="live"),
     path("games/<int:game_id>/history/", table.history, name="history"),
-    path("games/<int:game_id>/slate/", slate.big_slate, name="big_slate"),
-    path("games/<int:game_id>/slate/live/", slate.big_slate_live, name="big_slate_live"),
     path("games/<int:game_id>/game.json", games.game_file, name="game_file"),
     path("games/<int:game_id>/sharing/", sharing.sharing, name="sharing"),
     path("games/<int:game_id>/sharing/new/", sharing.share_game, name="share_game"),

@@ -9,10 +9,9 @@ import uuid
 import pytest
 
 from scoring import rules
-from scoring.forms import UndoForm
-from scoring.hand_form import HandForm, radios
+from scoring.kinds.team.hand_form import HandForm, UndoForm, radios
+from scoring.kinds.team.templatetags import plain_input
 from scoring.suits import trump_label
-from scoring.templatetags.hand_form import plain_input
 
 TEAMS = ("Les Bourgs", "Les <Nells>")
 RADIO_FIELDS = ("trump", "typed_team", "match", "weis_team", "stoeck", "out_first")

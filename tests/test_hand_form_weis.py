@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.hand_form import shown_kinds
+from scoring.kinds.team.hand_form import shown_kinds
 from scoring.models import Game, Hand
 from scoring.rules import may_need_out_first, most_weis, preset
 from tests.factories import game_document, hand, import_in_club

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import re
 import secrets
-from typing import NoReturn
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -31,32 +30,24 @@ from scoring.models import Game
 DEVICE_COOKIE = "jass_device"
 
 
-def game_for(
-    request: HttpRequest,
-    game_id: int,
-    needed: str = Role.MEMBER,
-    *,
-    individual: bool = False,
-    everything: bool = True,
-) -> Game:
+def game_row(game_id: int, *, everything: bool = True) -> Game:
     """The game with teams, players and hands (``everything=False``: its row and its
     extra's alone, for an action whose service reads the rest with the game's row
-    locked), if the user may see it (and do what ``needed`` allows): 404 when it is
-    not theirs to see, 403 when it is but not that.
-
-    A page of a game of two teams (the table screen, the slate…) is a 404 for a
-    Différenzler game unless it says it shows ``individual`` games too."""
+    locked), whoever asks: a 404 when there is none. Access is ``check``'s."""
     games = Game.objects.with_everything()
     if not everything:
         games = games.prefetch_related(None)
-    game = get_object_or_404(games, pk=game_id)
-    if game.individual and not individual:
-        teams_only()
-    return check(request, game, needed)
+    return get_object_or_404(games, pk=game_id)
 
 
-def teams_only() -> NoReturn:
-    raise Http404(_("This page is for games of two teams; a Différenzler game has its own."))
+def game_for(
+    request: HttpRequest, game_id: int, needed: str = Role.MEMBER, *, everything: bool = True
+) -> Game:
+    """The game (``game_row``), if the user may see it (and do what ``needed``
+    allows): 404 when it is not theirs to see, 403 when it is but not that. A page of
+    one kind's games alone is its kind's (``GameKind.urls``), which says which games
+    are its own."""
+    return check(request, game_row(game_id, everything=everything), needed)
 
 
 def check(request: HttpRequest, game: Game, needed: str) -> Game:

@@ -22,11 +22,9 @@ from scoring.forms import (
     UploadGameForm,
     problem_message,
 )
-from scoring.models import Game
-from scoring.presenters import any_view, game_view
+from scoring.presenters import any_view
 from scoring.rules import RulesError
 from scoring.views.common import (
-    can_score,
     game_for,
     member_names,
     signed_in_or_table_link,
@@ -87,22 +85,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @require_GET
 @signed_in_or_table_link
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_for(request, game_id, individual=True)
+    game = game_for(request, game_id)
     return registry.of(game.ruleset).game_page(request, game)
-
-
-def team_game_page(request: HttpRequest, game: Game) -> HttpResponse:
-    """A team game's page (``GameKind.game_page`` of the team game)."""
-    view = game_view(game)
-    poll = reverse("scoring:live", args=[game.pk]) + f"?where=game&shown={view.version}"
-    context = {"view": view, "can_score": can_score(request, game), "poll_url": poll}
-    return render(request, "scoring/game_detail.html", context)
 
 
 @require_GET
 @signed_in_or_table_link
 def game_file(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_for(request, game_id, individual=True)
+    game = game_for(request, game_id)
     document = json.dumps(services.export_game(game), ensure_ascii=False, indent=2)
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     filename = f"{slugify(game.name) or 'game'}-{game.pk}.json"

@@ -1,34 +1,43 @@
-"""Spectator links: a game shown read-only to whoever holds its link, until revoked."""
+"""Spectator links: a game shown read-only to whoever holds its link, until revoked, as
+its kind shows it (``GameKind.spectate``; a kind without it has no spectator links)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Role
-from scoring import extras
+from scoring import extras, registry
 from scoring.models import Game, SpectatorLink
-from scoring.presenters import game_view
-from scoring.views.common import (
-    game_for,
-)
+from scoring.views.common import check, game_row
 from scoring.views.table import live_answer
+
+
+def _shared(game: Game) -> Game:
+    """``game``, if its kind shows its games to spectators: a 404 otherwise."""
+    if registry.of(game.ruleset).spectate is None:
+        raise Http404
+    return game
+
+
+def _scorers_game(request: HttpRequest, game_id: int) -> Game:
+    """The game whose spectator links its scorer manages: a 404 for a game its kind
+    does not show to spectators, whoever asks (before access is checked)."""
+    return check(request, _shared(game_row(game_id)), Role.SCORER)
 
 
 @require_GET
 def spectate(request: HttpRequest, token: str) -> HttpResponse:
     """A game, read-only, for whoever holds a spectator link that was not revoked."""
     link = get_object_or_404(SpectatorLink, token=token, revoked_at__isnull=True)
-    game = get_object_or_404(Game.objects.with_everything(), pk=link.game_id)
-    view = game_view(game)
-    poll = reverse("scoring:spectate_live", args=[token]) + f"?shown={view.version}"
-    context = {"view": view, "spectator": True, "poll_url": poll}
-    response = render(request, "scoring/game_detail.html", context)
+    game = _shared(get_object_or_404(Game.objects.with_everything(), pk=link.game_id))
+    poll = reverse("scoring:spectate_live", args=[token])
+    response = registry.of(game.ruleset).spectate(request, game, poll)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response
@@ -50,7 +59,7 @@ def spectate_live(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @login_required
 def share_game(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_for(request, game_id, Role.SCORER)
+    game = _scorers_game(request, game_id)
     SpectatorLink.objects.create(game=game, created_by=request.user)
     messages.success(request, _("Spectator link created: anyone with it can follow the game."))
     return redirect("scoring:sharing", game.pk)
@@ -59,7 +68,7 @@ def share_game(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def revoke_share(request: HttpRequest, game_id: int, link_id: int) -> HttpResponse:
-    game = game_for(request, game_id, Role.SCORER)
+    game = _scorers_game(request, game_id)
     link = get_object_or_404(SpectatorLink, pk=link_id, game=game)
     link.revoke()
     messages.success(request, _("Spectator link revoked."))
@@ -69,6 +78,6 @@ def revoke_share(request: HttpRequest, game_id: int, link_id: int) -> HttpRespon
 @require_GET
 @login_required
 def sharing(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_for(request, game_id, Role.SCORER)
+    game = _scorers_game(request, game_id)
     links = game.spectator_links.filter(revoked_at__isnull=True)
     return render(request, "scoring/sharing.html", {"game": game, "links": links})

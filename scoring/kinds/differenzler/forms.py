@@ -11,8 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES, Club
-from scoring.forms import MEMBER_INPUT
-from scoring.hand_form import add_problems
+from scoring.forms import MEMBER_INPUT, add_problems
 from scoring.rules import CARD_POINTS, MAX_FIXED_HANDS, NO_TRUMP, SUITS, gamefile
 from scoring.rules.differenzler import MAX_ESTIMATE, PLAYERS
 

@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import presenters, rules, statistics
+from scoring.kinds.team import NAME
+from scoring.kinds.team.views import games, table
 from scoring.models import Game
 from scoring.registry import GameKind
 from scoring.rules.ruleset import TEAM_PRESETS
-from scoring.views import games, table
 
 
 def read_hand(record: Mapping[str, Any]) -> rules.Hand:
@@ -47,7 +48,7 @@ def hands_changed(
 
 
 KIND = GameKind(
-    "team",
+    NAME,
     frozenset(TEAM_PRESETS),
     read_hand,
     write_hand,
@@ -59,4 +60,6 @@ KIND = GameKind(
     play=play,
     hands_changed=hands_changed,
     correct_hand=table.team_correct_hand,
+    spectate=games.spectator_page,
+    urls="scoring.kinds.team.urls",
 )

@@ -37,7 +37,7 @@ def version_of(
 
 
 def scorer_game(request: HttpRequest, game_id: int, everything: bool = True) -> Game:
-    game = game_for(request, game_id, Role.SCORER, individual=True, everything=everything)
+    game = game_for(request, game_id, Role.SCORER, everything=everything)
     if not game.individual:
         raise Http404
     return game

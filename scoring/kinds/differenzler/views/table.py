@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from jassclub.qr import qr_svg
 from scoring import extras
-from scoring.hand_form import problem_message
+from scoring.forms import problem_message
 from scoring.kinds.differenzler import estimates
 from scoring.kinds.differenzler.forms import (
     PointsForm,
@@ -268,7 +268,7 @@ def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
 def live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The scorer's screen's poll; also a settled tournament table's, which its phone
     still shows but no longer scores."""
-    game = game_for(request, game_id, individual=True)
+    game = game_for(request, game_id)
     if not game.individual:
         raise Http404
     view = diff_view(game)

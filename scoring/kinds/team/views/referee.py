@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring import rules
+from scoring.kinds.team.referee_forms import RefereeForm, rank_name
+from scoring.kinds.team.views.common import team_game
 from scoring.models import Game
-from scoring.referee_forms import RefereeForm, rank_name
 from scoring.rules import RulesError
 from scoring.rules.referee import (
     EARLIER,
@@ -34,7 +35,6 @@ from scoring.rules.referee import (
 )
 from scoring.rules.weis import card_count
 from scoring.suits import WEIS_NAMES, trump_label
-from scoring.views.common import game_for
 
 TEMPLATE = "scoring/weis_referee.html"
 
@@ -70,7 +70,7 @@ def _game_seating(request: HttpRequest) -> Seating:
     """The seating of the game when ``?game=`` names one the user may see; else a plain one
     (a game that is not theirs is not named, nor is it said to exist)."""
     try:
-        game = game_for(request, int(request.GET.get("game", "")))
+        game = team_game(request, int(request.GET.get("game", "")))
     except (ValueError, Http404, PermissionDenied):
         return _plain_seating()
     teams = sorted(game.teams.all(), key=lambda team: team.index)

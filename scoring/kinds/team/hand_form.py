@@ -1,5 +1,6 @@
-"""The hand form of the table screen: one hand as the scorer enters it, read into the
-engine's ``rules.Hand``, and the engine's problems put back beside its fields."""
+"""The hand form of the team game's table screen: one hand as the scorer enters it, read
+into the engine's ``rules.Hand``, and the engine's problems put back beside its fields;
+and the form that takes back the last hand."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
+from scoring.forms import add_problems
 from scoring.rules import CARD_POINTS
 from scoring.rules.hand import TEAM_CARDS, WeisEntry
 from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES
@@ -61,24 +63,10 @@ def shown_kinds(entries: tuple[WeisEntry, ...], style: str) -> list[str]:
     return kinds
 
 
-def problem_message(problem: rules.Problem, sentence: bool = True) -> str:
-    """The engine's message in the reader's language; as a sentence beside a field."""
-    text = gettext(problem.template).format(**problem.params)
-    return text[:1].upper() + text[1:] if sentence else text
-
-
-def add_problems(
-    form: forms.Form,
-    problems: list[rules.Problem],
-    fields: dict[str, str],
-    messages: dict[str, Any] | None = None,
-) -> None:
-    """Put each engine problem beside the form field it concerns (or above the form),
-    in words for the screen where the file's wording would not do (``messages``)."""
-    for problem in problems:
-        name = fields.get(problem.field)
-        text = (messages or {}).get(problem.template) or problem_message(problem)
-        form.add_error(name if name in form.fields else None, str(text))
+class UndoForm(forms.Form):
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    form_key = forms.UUIDField(widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=200, required=False)
 
 
 def team_choices(team_names: tuple[str, str], none: str | None = None) -> list[tuple[str, str]]:

@@ -1,4 +1,6 @@
-"""Template helpers for the hand form of the table screen."""
+"""Template helpers for the hand form of the team game's table screen: the ``hand_form``
+library of ``{% load %}`` (named in ``settings.TEMPLATES``, its kind's package being
+no app)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring import rules
-from scoring.hand_form import MAX_WEIS_OF_A_VALUE, HandForm, Radio
+from scoring.kinds.team.hand_form import MAX_WEIS_OF_A_VALUE, HandForm, Radio
 from scoring.presenters import GameView
 
 register = template.Library()

@@ -11,16 +11,17 @@ from django.views.decorators.http import require_GET
 
 from clubs.models import Role
 from scoring import extras
+from scoring.kinds.team.views.common import team_game
 from scoring.models import Game
 from scoring.presenters import game_view
-from scoring.views.common import check, game_for, signed_in_or_table_link
+from scoring.views.common import check, signed_in_or_table_link
 from scoring.views.table import live_answer
 
 
 @require_GET
 @signed_in_or_table_link
 def big_slate(request: HttpRequest, game_id: int) -> HttpResponse:
-    view = game_view(game_for(request, game_id))
+    view = game_view(team_game(request, game_id))
     poll = reverse("scoring:big_slate_live", args=[game_id]) + f"?shown={view.version}"
     context = {"view": view, "poll_url": poll}
     template = "scoring/big_slate.html#board" if request.htmx else "scoring/big_slate.html"

@@ -1,0 +1,2 @@
+"""The team game's pages: its table screen, its game page, the big slate, the Weis
+referee."""
