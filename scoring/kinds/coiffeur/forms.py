@@ -388,15 +388,7 @@ class CoiffeurHandForm(forms.Form):
         }
         if hand is None:
             return initial
-        outcome = (
-            "match"
-            if hand.match
-            else "counter"
-            if hand.counter
-            else "struck"
-            if hand.struck
-            else "cards"
-        )
+        outcome = hand.outcome
         plain = outcome == "cards"
         return initial | {
             "team": hand.team,

@@ -44,6 +44,16 @@ class CoiffeurHand:
     chooser: str | None = None
     chibre: bool = False
 
+    @property
+    def outcome(self) -> str:
+        """What the hand came to: ``match``, ``counter`` (counter-match), ``struck`` or
+        ``cards`` (card points)."""
+        if self.match:
+            return "match"
+        if self.counter:
+            return "counter"
+        return "struck" if self.struck else "cards"
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "team": self.team,
@@ -235,15 +245,7 @@ def play(
         index = rows.index(hand.row)
         filled[(hand.team, hand.row)] = number
         cells[hand.team][index] = cell(ruleset, hand)
-        kinds[hand.team][index] = (
-            "match"
-            if hand.match
-            else "counter"
-            if hand.counter
-            else "struck"
-            if hand.struck
-            else "cards"
-        )
+        kinds[hand.team][index] = hand.outcome
         if hand.counter and ruleset.teams == 2:
             bonus[1 - hand.team] += ruleset.r(ruleset.counter_bonus)
     totals = tuple(
