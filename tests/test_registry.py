@@ -1,0 +1,60 @@
+"""The registry of game kinds (issue 25): every game has its kind, the core's services
+count a hand through it, and a kind that records its hands at its own table refuses
+them here with a message (never a crash)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from scoring import registry, rules, services
+from scoring.models import Hand, HandChange
+from tests.factories import game_document, hand
+from tests.test_differenzler_games import DOCUMENT as DIFFERENZLER
+
+pytestmark = pytest.mark.django_db
+
+
+def test_each_preset_has_its_kind_and_an_unknown_one_is_the_team_games():
+    assert registry.of({"preset": "chibre"}).name == "team"
+    assert registry.of({"preset": "differenzler"}).name == "differenzler"
+    assert registry.of({"preset": "coiffeur-8"}).name == "coiffeur"
+    assert registry.of({}).name == "team"  # a game stored before presets were named
+
+
+def test_a_hand_is_kept_as_its_game_files_record_and_read_back_by_its_kind():
+    game = services.import_game(game_document([hand("hearts", [95, 62], stoeck=0)]))
+    stored = Hand.objects.get(game=game)
+
+    assert stored.record == {
+        "trump": "hearts",
+        "cards": [95, 62],
+        "match": None,
+        "weis": [[], []],
+        "stoeck": 0,
+        "out_first": None,
+        "chooser": None,
+        "chibre": False,
+    }
+    assert registry.of(game.ruleset).read_hand(stored.record) == rules.Hand(
+        trump="hearts", cards=(95, 62), stoeck=0
+    )
+
+
+def test_a_differenzler_hand_is_refused_by_the_team_games_services_with_a_message():
+    game = services.import_game(DIFFERENZLER)
+    before = list(Hand.objects.filter(game=game).values_list("record", flat=True))
+
+    with pytest.raises(rules.RulesError) as refused:
+        services.record_hand(
+            game,
+            rules.Hand(trump="hearts", cards=(100, 57)),
+            number=len(before) + 1,
+            form_key=uuid.uuid4(),
+            author=services.Author(),
+        )
+
+    assert "recorded at its own table" in str(refused.value)
+    assert list(Hand.objects.filter(game=game).values_list("record", flat=True)) == before
+    assert not HandChange.objects.filter(game=game).exists()
