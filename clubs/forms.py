@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import MAX_INVITATION_USES, Club, Role
@@ -69,19 +70,28 @@ class JoinForm(forms.Form):
     player_name = forms.CharField(label=_("Your player name in this club"), max_length=100)
 
 
-class SeasonForm(forms.Form):
-    """A date range (a season); blank ends are open."""
+SEASON_BOUNDS = (dt.date(1900, 1, 1), dt.date(2999, 12, 31))  # a date a club's games may have
 
-    start = forms.DateField(
-        label=_("From"),
+
+def _season_date(label: str) -> forms.DateField:
+    first, last = SEASON_BOUNDS
+    return forms.DateField(
+        label=label,
         required=False,
-        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d"),
+        validators=[MinValueValidator(first), MaxValueValidator(last)],
+        widget=forms.DateInput(
+            attrs={"type": "date", "class": "form-control", "min": first, "max": last},
+            format="%Y-%m-%d",
+        ),
     )
-    end = forms.DateField(
-        label=_("To"),
-        required=False,
-        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d"),
-    )
+
+
+class SeasonForm(forms.Form):
+    """A date range (a season); blank ends are open. A date outside 1900–2999 is
+    refused with a message (the season is then all time)."""
+
+    start = _season_date(_("From"))
+    end = _season_date(_("To"))
 
     def dates(self) -> tuple[dt.date | None, dt.date | None]:
         if not self.is_bound or not self.is_valid():

@@ -51,9 +51,14 @@ class GameForm(forms.ModelForm):
 
     def clean_ruleset(self) -> dict:
         try:
-            return rules.parse_ruleset(self.cleaned_data["ruleset"]).to_dict()
+            ruleset = rules.parse_ruleset(self.cleaned_data["ruleset"]).to_dict()
         except rules.RulesError as error:
             raise ValidationError([str(problem) for problem in error.problems]) from error
+        was = self.instance.ruleset if self.instance.pk else None
+        if was is not None and registry.of(was).name != registry.of(ruleset).name:
+            # its hands and statistics rows are of its kind: another kind could not read them
+            raise ValidationError(_("A game keeps its kind: start a new game for another one."))
+        return ruleset
 
 
 class HandFormSet(forms.BaseInlineFormSet):

@@ -12,7 +12,7 @@ from clubs import access
 from clubs.forms import SeasonForm
 from clubs.models import Member
 from scoring import statistics
-from scoring.presenters import any_view
+from scoring.presenters import listed_views
 
 RECENT_GAMES = 10  # listed on the club's page and a player's page
 
@@ -33,7 +33,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "club": club,
         "season": season,
-        "views": [any_view(game) for game in recent.with_everything()[:RECENT_GAMES]],
+        "views": listed_views(recent.with_everything()[:RECENT_GAMES]),
         "standings": statistics.leaderboard(members, lines),
         "differenzler": statistics.differenzler_board(members, differenzler),
         "role": access.role_in(request.user, club.pk),
@@ -57,6 +57,6 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
         "season": season,
         "line": line,
         "differenzler": differenzler,
-        "views": [any_view(g) for g in statistics.recent_games(results, member, RECENT_GAMES)],
+        "views": listed_views(statistics.recent_games(results, member, RECENT_GAMES)),
     }
     return render(request, "clubs/player.html", context)

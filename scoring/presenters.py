@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -429,3 +430,9 @@ def diff_view(game: Game, hands: list[Hand] | None = None) -> DiffView:
 def any_view(game: Game) -> GameView | DiffView:
     """The view of a listed game, as its kind presents it (``GameKind.present``)."""
     return registry.of(game.ruleset).present(game)
+
+
+def listed_views(games: Iterable[Game]) -> list[Any]:
+    """The views of ``games`` for a list, leaving out a game whose kind presents none
+    (a kind not offered yet)."""
+    return [any_view(game) for game in games if registry.of(game.ruleset).present is not None]

@@ -75,6 +75,19 @@ class GameKind:
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
         return ruleset.get("preset") in self.presets
 
+    def asks(self, name: str) -> Callable[..., Any]:
+        """What the core asks of this kind's games under ``name`` (a field above);
+        :class:`NotOffered` when the kind does not answer it (yet)."""
+        found = getattr(self, name)
+        if found is None:
+            raise NotOffered(f"{self.name} games have no {name}")
+        return found  # type: ignore[no-any-return]
+
+
+class NotOffered(LookupError):
+    """A kind's games do not offer what was asked (a page of a kind not built yet):
+    the page answers 404."""
+
 
 @cache
 def registered() -> tuple[GameKind, ...]:

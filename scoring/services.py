@@ -144,9 +144,12 @@ def _store_individual(
 def delete_games(games: QuerySet[Game]) -> None:
     """Delete ``games`` with their hands and statistics' rows (the club's monthly totals
     of their months are made again)."""
-    for game in games.only("pk", "club_id", "played_on"):
+    ids = list(games.values_list("pk", flat=True))
+    chosen = Game.objects.filter(pk__in=ids).order_by("pk")
+    # the games' rows held first, then their clubs' (the order of a hand's change)
+    for game in chosen.select_for_update().only("pk", "club_id", "played_on"):
         statistics.games_deleted(game)
-    games.delete()
+    chosen.delete()
 
 
 def start_game(

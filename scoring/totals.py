@@ -55,6 +55,10 @@ def month_of(day: dt.date) -> dt.date:
 
 
 def next_month(day: dt.date) -> dt.date:
+    """The first day of the month after ``day``'s (the last day there is for the
+    last month there is)."""
+    if (day.year, day.month) == (dt.date.max.year, 12):
+        return dt.date.max
     return (month_of(day) + dt.timedelta(days=32)).replace(day=1)
 
 
@@ -86,9 +90,11 @@ def _last_month(club_id: int) -> dt.date | None:
 
 def summed_before(club_id: int, listed: QuerySet[PlayerResult]) -> dt.date:
     """The month from which on the club's rows are not summed in ``MonthTotal``: this
-    month; the closed months not summed yet are summed first, from ``listed`` (the
-    club's rows that its leaderboard adds up)."""
-    opened = month_of(today())
+    month (on its first day, the month before); the closed months not summed yet are
+    summed first, from ``listed`` (the club's rows that its leaderboard adds up)."""
+    # a month is summed once it closed a day ago: a hand saved at midnight, in a
+    # transaction begun the month before, is in its rows by then
+    opened = month_of(today() - dt.timedelta(days=1))
     last = _last_month(club_id)
     if last is not None and next_month(last) >= opened:
         return opened

@@ -166,3 +166,34 @@ def test_a_game_deleted_in_the_admin_leaves_the_leaderboard(admin_client, club, 
     assert not Game.objects.filter(pk=old.pk).exists()
     assert statistics.club_lines(club, None, None) == expected(club, None, None)
     assert statistics.differing_totals() == []
+
+
+def test_a_month_is_summed_once_it_closed_a_day_ago(club):
+    """A hand saved at midnight in a transaction begun the month before is in the rows
+    when the month is summed: not on the first day of the next month, on the second."""
+    for name in MEMBERS:
+        Member.objects.create(club=club, name=name)
+    game = start(club, random.Random(7))
+    Game.objects.filter(pk=game.pk).update(played_on=dt.date(2026, 3, 31))
+    statistics.rebuild(Game.objects.filter(pk=game.pk))
+
+    with mock.patch.object(totals, "today", return_value=dt.date(2026, 4, 1)):
+        statistics.club_lines(club, None, None)
+    assert not MonthTotal.objects.filter(club=club, month=dt.date(2026, 3, 1)).exists()
+    with mock.patch.object(totals, "today", return_value=dt.date(2026, 4, 2)):
+        assert statistics.club_lines(club, None, None) == expected(club, None, None)
+    assert MonthTotal.objects.filter(club=club, month=dt.date(2026, 3, 1)).exists()
+
+
+@pytest.mark.parametrize("season", ["end=9999-12-31", "start=9999-12-15", "start=0001-01-01"])
+def test_a_season_beyond_any_game_says_so_and_shows_all_time(client, club, season):
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("reader")
+    Member.objects.create(club=club, name="Reader", user=user)
+    client.force_login(user)
+
+    answer = client.get(f"{club.get_absolute_url()}?{season}", HTTP_ACCEPT_LANGUAGE="en")
+
+    assert answer.status_code == 200
+    assert "Ensure this value is" in answer.content.decode()

@@ -58,3 +58,45 @@ def test_a_differenzler_hand_is_refused_by_the_team_games_services_with_a_messag
     assert "recorded at its own table" in str(refused.value)
     assert list(Hand.objects.filter(game=game).values_list("record", flat=True)) == before
     assert not HandChange.objects.filter(game=game).exists()
+
+
+def test_a_game_of_a_kind_not_offered_yet_is_a_404_and_stays_out_of_the_lists(client, club):
+    """A Coiffeur game cannot be started yet; one put in the database by hand answers
+    404 on its pages and is left out of the lists, never a 500."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from clubs.models import Member, Role
+    from scoring.models import Game
+
+    user = get_user_model().objects.create_user("reader")
+    Member.objects.create(club=club, name="Reader", user=user, role=Role.SCORER)
+    client.force_login(user)
+    game = Game.objects.create(club=club, name="Sheet", ruleset={"preset": "coiffeur"})
+
+    for name in ("game", "table", "game_file"):
+        assert client.get(reverse(f"scoring:{name}", args=[game.pk])).status_code == 404
+    for page in (reverse("scoring:home"), club.get_absolute_url()):
+        answer = client.get(page)
+        assert answer.status_code == 200
+        assert "Sheet" not in answer.content.decode()
+
+
+def test_the_admin_keeps_a_game_of_its_kind(admin_client):
+    from django.urls import reverse
+
+    from tests.test_admin import change_form_data
+
+    game = services.import_game(game_document([hand("hearts", [95, 62])]))
+    data = change_form_data(game, [])
+    data |= {"ruleset": '{"preset": "differenzler"}', "hands-INITIAL_FORMS": "1"}
+    data |= {"hands-TOTAL_FORMS": "1", "hands-0-id": Hand.objects.get(game=game).pk}
+    data |= {"hands-0-game": game.pk, "hands-0-number": "1"}
+    data["hands-0-record"] = '{"trump": "hearts", "cards": [95, 62]}'
+
+    answer = admin_client.post(reverse("admin:scoring_game_change", args=[game.pk]), data)
+
+    assert answer.status_code == 200
+    assert "A game keeps its kind" in answer.content.decode()
+    game.refresh_from_db()
+    assert game.ruleset["preset"] == "chibre"

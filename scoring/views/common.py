@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from clubs import access
 from clubs.models import Club, Member, Role
 from scoring import access as game_access
-from scoring import extras, services
+from scoring import extras, registry, services
 from scoring.models import Game
 
 DEVICE_COOKIE = "jass_device"
@@ -38,6 +38,15 @@ def game_row(game_id: int, *, everything: bool = True) -> Game:
     if not everything:
         games = games.prefetch_related(None)
     return get_object_or_404(games, pk=game_id)
+
+
+def kind_page(game: Game, name: str):
+    """The page ``name`` (a ``GameKind`` field) of the game's kind; 404 when its kind has
+    none (a kind not offered yet)."""
+    try:
+        return registry.of(game.ruleset).asks(name)
+    except registry.NotOffered:
+        raise Http404(_("This kind of game has no such page yet.")) from None
 
 
 def game_for(

@@ -16,16 +16,17 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import access
 from scoring import access as game_access
-from scoring import extras, registry, services
+from scoring import extras, services
 from scoring.forms import (
     StartGameForm,
     UploadGameForm,
     problem_message,
 )
-from scoring.presenters import any_view
+from scoring.presenters import listed_views
 from scoring.rules import RulesError
 from scoring.views.common import (
     game_for,
+    kind_page,
     member_names,
     signed_in_or_table_link,
     starting_clubs,
@@ -43,7 +44,7 @@ def home(request: HttpRequest) -> HttpResponse:
         .select_related("club")[:50]
     )
     context = {
-        "views": [any_view(game) for game in games],
+        "views": listed_views(games),
         "clubs": [m.club for m in access.memberships(request.user).values()],
         "can_start": bool(access.scoring_clubs(request.user)),
     }
@@ -86,13 +87,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @signed_in_or_table_link
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id)
-    return registry.of(game.ruleset).game_page(request, game)
+    return kind_page(game, "game_page")(request, game)
 
 
 @require_GET
 @signed_in_or_table_link
 def game_file(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id)
+    kind_page(game, "record")  # a kind with no game file yet: 404
     document = json.dumps(services.export_game(game), ensure_ascii=False, indent=2)
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     filename = f"{slugify(game.name) or 'game'}-{game.pk}.json"

@@ -20,6 +20,7 @@ from scoring.views.common import (
     can_score,
     check,
     game_for,
+    kind_page,
     poll_answer,
     signed_in_or_table_link,
 )
@@ -30,14 +31,14 @@ from scoring.views.common import (
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table screen of the game's kind (``GameKind.table``)."""
     game = game_for(request, game_id)
-    return registry.of(game.ruleset).table(request, game)
+    return kind_page(game, "table")(request, game)
 
 
 def table_with_forms(request: HttpRequest, game_id: int, **extra_forms: Any) -> HttpResponse:
     """The table screen again with a refused form of the game's extra (a tournament
     table's signature or dispute): what was typed stays, with the message beside it."""
     game = game_for(request, game_id)
-    return registry.of(game.ruleset).table(request, game, status=422, **extra_forms)
+    return kind_page(game, "table")(request, game, status=422, **extra_forms)
 
 
 @require_GET
@@ -81,7 +82,7 @@ def correct_hand(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     """The correction of hand ``number``, as the game's kind has it
     (``GameKind.correct_hand``; Différenzler's puts right its card points only)."""
     game = game_for(request, game_id, Role.SCORER)
-    return registry.of(game.ruleset).correct_hand(request, game, number)
+    return kind_page(game, "correct_hand")(request, game, number)
 
 
 @require_GET
