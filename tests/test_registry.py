@@ -94,7 +94,8 @@ def test_the_admin_keeps_a_game_of_its_kind(admin_client):
     data |= {"hands-0-game": game.pk, "hands-0-number": "1"}
     data["hands-0-record"] = '{"trump": "hearts", "cards": [95, 62]}'
 
-    answer = admin_client.post(reverse("admin:scoring_game_change", args=[game.pk]), data)
+    url = reverse("admin:scoring_game_change", args=[game.pk])
+    answer = admin_client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
 
     assert answer.status_code == 200
     assert "A game keeps its kind" in answer.content.decode()
