@@ -152,3 +152,32 @@ def test_the_misere_line_in_german():
             {**data, "points": "40"}, ruleset=SEED, hands=OPENING, side_names=SIDES
         )
         assert form.misere_note == "Misère: gezählt als 157 − 40 = 117, × 8 = 936"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("fr", "Doit être une liste d’un ou deux noms de joueurs"),
+        ("de", "Muss eine Liste mit einem oder zwei Spielernamen sein"),
+    ],
+)
+def test_a_side_of_three_players_is_refused_in_the_readers_words(language, expected):
+    from scoring.forms import problem_message
+    from scoring.kinds.coiffeur.gamefile import read_game
+    from scoring.rules import RulesError
+
+    document = {
+        "format": "jass-game/1",
+        "ruleset": {"preset": "coiffeur-3"},
+        "teams": [
+            {"name": "A", "players": ["Anne"]},
+            {"name": "B", "players": ["Beat", "Claude", "Dora"]},
+            {"name": "C", "players": ["Emil"]},
+        ],
+        "hands": [],
+    }
+    with pytest.raises(RulesError) as refused, translation.override(language):
+        read_game(document)
+    with translation.override(language):
+        messages = [problem_message(problem) for problem in refused.value.problems]
+    assert expected in messages

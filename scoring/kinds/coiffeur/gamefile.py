@@ -34,7 +34,11 @@ FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
 SIDE_FIELDS = ("name", "players")
 RESULT_FIELDS = ("cells", "totals", "over", "winner", "difference")
 SIDES_COUNT = gettext_noop("the ruleset has {expected} sides, so the file needs {expected} teams")
-PLAYERS_OF_SIDE = gettext_noop("must be a list of {counts} players' names")
+# a side's players: two with two sides (teams); with three, one or two (players alone)
+PLAYERS_OF_SIDE = {
+    (2,): gettext_noop("must be a list of two players' names"),
+    (1, 2): gettext_noop("must be a list of one or two players' names"),
+}
 
 
 @dataclass(frozen=True)
@@ -80,8 +84,7 @@ def _read_sides(data: object, count: int) -> tuple[tuple[Side, ...] | None, list
         problems += _text(side.get("name"), f"{where}.name", MAX_TEAM_NAME)
         players = side.get("players")
         if not isinstance(players, list) or len(players) not in sizes:
-            counts = " or ".join(str(size) for size in sizes)
-            problems.append(Problem(f"{where}.players", PLAYERS_OF_SIDE, params={"counts": counts}))
+            problems.append(Problem(f"{where}.players", PLAYERS_OF_SIDE[sizes]))
             continue
         for seat, player in enumerate(players):
             problems += _text(player, f"{where}.players[{seat}]", MAX_PLAYER_NAME)
