@@ -192,7 +192,7 @@ def test_a_cheating_tablemate_cannot_change_another_players_estimate(
     expect(table_phone.locator("svg")).to_have_count(0)
     table_phone.get_by_role("button", name="♥ Hearts").click()
     for seat, value in enumerate(SEALED):
-        expect(phones[seat].page.locator("#seat-screen")).to_contain_text("Hearts", timeout=6_000)
+        expect(phones[seat].page.locator("#seat-screen")).to_contain_text("Hearts", timeout=15_000)
         phones[seat].estimate(value)
     expect(phones[victim].page.locator(".own-estimate")).to_contain_text("60")
 
@@ -213,8 +213,9 @@ def test_a_cheating_tablemate_cannot_change_another_players_estimate(
     expect(table_phone.locator("body")).to_contain_text("own phone holds their seat")
 
     warned = phones[victim].page.locator(".refusals")
-    expect(warned).to_contain_text("another phone tried to open your seat", timeout=6_000)
-    expect(warned).to_contain_text("on the phone passed round", timeout=6_000)
+    # the seat's phone polls every 3 s: on a busy machine a poll can come late
+    expect(warned).to_contain_text("another phone tried to open your seat", timeout=15_000)
+    expect(warned).to_contain_text("on the phone passed round", timeout=15_000)
     expect(phones[victim].page.locator(".own-estimate")).to_contain_text("60")
     assert not has_horizontal_scroll(phones[victim].page)
     screenshot(phones[victim].page, "differenzler-seat-warned")
