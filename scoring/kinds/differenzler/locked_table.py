@@ -12,7 +12,7 @@ UPDATE OF``; SQLite locks the whole database when the transaction begins).
 On PostgreSQL the rows read are those of the statement's snapshot, taken before it
 waited for the lock: a change committed meanwhile by another phone is not seen, and
 the hand it stored makes the insert of the same hand fail on its unique key (handled
-by the caller, as for a game of two teams in ``services._locked_hands``). Everything
+by the caller, as for a game of two teams in ``services.hands._locked_hands``). Everything
 is read in that one snapshot, so what is checked agrees with itself.
 """
 

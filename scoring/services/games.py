@@ -1,0 +1,207 @@
+"""Games: stored whole (a start, an import), deleted, and written as a game file."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+
+from clubs.models import Club, Member
+from scoring import registry, rules, statistics
+from scoring.models import Game, Hand, Player, Team
+from scoring.rules import RulesError, gamefile
+
+
+@transaction.atomic
+def store_game(
+    record: gamefile.GameRecord | gamefile.IndividualRecord,
+    *,
+    club: Club | None = None,
+    suit_style: str = "french",
+    first_chooser: int = 0,
+    form_key: uuid.UUID | None = None,
+    new_members: bool = False,
+) -> Game:
+    """Store a checked game record whole: the game, its two teams, four players, hands,
+    and the statistics' rows.
+
+    A player whose name is a member's of the club (in any letter case) is linked to
+    that member; the others are guests or, with ``new_members`` (a club bringing its
+    history in), new members without an account."""
+    game = Game.objects.create(
+        club=club,
+        name=record.name,
+        played_on=record.played_on,
+        ruleset=record.ruleset.to_dict(),
+        suit_style=suit_style,
+        first_chooser=first_chooser,
+        form_key=form_key,
+    )
+    members = {m.name.casefold(): m for m in club.members.all()} if club else {}
+    if isinstance(record, gamefile.IndividualRecord):
+        _store_individual(game, record, members, new_members=new_members)
+        return game
+    players: list[Player] = []
+    for index, team_record in enumerate(record.teams):
+        team = Team.objects.create(game=game, index=index, name=team_record.name)
+        for name in team_record.players:
+            if club and new_members and name.casefold() not in members:
+                members[name.casefold()] = Member.objects.create(club=club, name=name)
+        players += Player.objects.bulk_create(
+            Player(team=team, position=position, name=name, member=members.get(name.casefold()))
+            for position, name in enumerate(team_record.players)
+        )
+    Hand.objects.bulk_create(
+        Hand.from_rules(game, number, hand) for number, hand in enumerate(record.hands, start=1)
+    )
+    statistics.create_results(game, players, statistics.figures(game, record.hands))
+    return game
+
+
+def _store_individual(
+    game: Game, record: gamefile.IndividualRecord, members: dict[str, Member], *, new_members: bool
+) -> None:
+    """A Différenzler game's players and hands. Its four players are kept as two
+    unnamed "teams" of the seats 0 and 2, 1 and 3 (``Game.seat_names``); a player is
+    the club's member of that name, or with ``new_members`` a new member."""
+    club = game.club
+    if club and new_members:
+        for name in record.players:
+            if name.casefold() not in members:
+                members[name.casefold()] = Member.objects.create(club=club, name=name)
+    teams = [Team.objects.create(game=game, index=index, name="") for index in (0, 1)]
+    players = Player.objects.bulk_create(
+        Player(
+            team=teams[seat % 2],
+            position=seat // 2,
+            name=name,
+            member=members.get(name.casefold()),
+        )
+        for seat, name in enumerate(record.players)
+    )
+    Hand.objects.bulk_create(
+        Hand.from_diff(game, number, hand) for number, hand in enumerate(record.hands, start=1)
+    )
+    statistics.create_seat_results(game, players)
+
+
+@transaction.atomic
+def delete_games(games: QuerySet[Game]) -> None:
+    """Delete ``games`` with their hands and statistics' rows (the club's monthly totals
+    of their months are made again)."""
+    ids = list(games.values_list("pk", flat=True))
+    chosen = Game.objects.filter(pk__in=ids).order_by("pk")
+    # the games' rows held first, then their clubs' (the order of a hand's change)
+    for game in chosen.select_for_update().only("pk", "club_id", "played_on"):
+        statistics.games_deleted(game)
+    chosen.delete()
+
+
+def start_game(
+    *,
+    club: Club | None = None,
+    name: str,
+    ruleset: rules.Ruleset,
+    teams: tuple[gamefile.Team, gamefile.Team],
+    first_chooser: int,
+    suit_style: str,
+    played_on: dt.date | None = None,
+    form_key: uuid.UUID | None = None,
+) -> Game:
+    """A new game with no hand yet. The same start form sent again (a double tap,
+    the back button) gives the game it started the first time."""
+    record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
+    return start_once(
+        record, club=club, suit_style=suit_style, first_chooser=first_chooser, form_key=form_key
+    )
+
+
+def start_once(
+    record: gamefile.GameRecord | gamefile.IndividualRecord,
+    *,
+    club: Club | None,
+    suit_style: str,
+    first_chooser: int = 0,
+    form_key: uuid.UUID | None,
+) -> Game:
+    """Store a game just started (no hand yet), once per start form: a form sent again
+    gives the game it started the first time, even when both arrive at once."""
+    if form_key is not None:
+        started = Game.objects.filter(club=club, form_key=form_key).first()
+        if started:
+            return started
+    try:
+        return store_game(
+            record,
+            club=club,
+            suit_style=suit_style,
+            first_chooser=first_chooser,
+            form_key=form_key,
+        )
+    except IntegrityError:
+        started = Game.objects.filter(club=club, form_key=form_key).first()
+        if started is None:
+            raise
+        return started
+
+
+SITE_KEY = "x-jassclub"  # what this site adds to the game file: suit names, who held the 7
+
+
+def import_game(data: object, club: Club | None = None) -> Game:
+    """Check a ``jass-game/1`` document with the rules engine and store it whole,
+    in ``club`` (without a club, only superusers see it). Its players are the club's
+    members of the same name; a name the club does not know becomes a new member
+    without an account (a club bringing its history in).
+
+    Raises :class:`RulesError` and stores nothing when any rule is broken.
+    """
+    record = gamefile.read_game(data)
+    return store_game(record, club=club, new_members=True, **_site_fields(data))
+
+
+def _site_fields(data: object) -> dict[str, Any]:
+    """This site's own ``x-jassclub`` fields of a game file, where they make sense."""
+    extra = data.get(SITE_KEY) if isinstance(data, dict) else None
+    if not isinstance(extra, dict):
+        return {}
+    fields: dict[str, Any] = {}
+    if extra.get("suit_style") in ("french", "german"):
+        fields["suit_style"] = extra["suit_style"]
+    if extra.get("first_chooser") in (0, 1, 2, 3) and not isinstance(extra["first_chooser"], bool):
+        fields["first_chooser"] = extra["first_chooser"]
+    return fields
+
+
+def import_games(documents: list[object], club: Club | None = None) -> list[Game]:
+    """Store several documents all or none (a backup made by ``export_game --all``).
+
+    A refused document raises :class:`GameInFileError` telling which one.
+    """
+    with transaction.atomic():
+        games = []
+        for position, data in enumerate(documents, start=1):
+            try:
+                record = gamefile.read_game(data)
+            except RulesError as error:
+                raise GameInFileError(position, error) from error
+            games.append(store_game(record, club=club, new_members=True, **_site_fields(data)))
+        return games
+
+
+class GameInFileError(Exception):
+    def __init__(self, position: int, error: RulesError) -> None:
+        self.position = position
+        self.error = error
+        super().__init__(f"game {position}: {error}")
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    """The ``jass-game/1`` document of a stored game, with its computed ``result``
+    and, under ``x-jassclub``, the suit names and the seat that held the 7 of diamonds."""
+    document = registry.of(game.ruleset).record(game).to_dict()
+    document[SITE_KEY] = {"suit_style": game.suit_style, "first_chooser": game.first_chooser}
+    return document
