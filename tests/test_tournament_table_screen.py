@@ -15,6 +15,7 @@ from django.urls import reverse
 from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import Game, Hand, HandChange
+from scoring.rules import RulesError
 from scoring.rules.hand import Hand as RulesHand
 from tests.test_table import new_game, post_hand
 from tests.test_table_refusals import typist_of
@@ -122,7 +123,7 @@ def test_a_correction_to_another_trump_is_refused_and_the_hand_stays(phone, tabl
 
 
 def test_the_service_refuses_another_trump_whoever_calls_it(table):
-    with pytest.raises(scoring.RulesError) as refused:
+    with pytest.raises(RulesError) as refused:
         scoring.record_hand(
             table.game,
             RulesHand(trump="clubs", cards=(100, 57)),
