@@ -35,6 +35,17 @@ class GameKind:
     write_hand: Callable[[Any], dict[str, Any]]  # the kind's hand → its record
     # Game → its game file's record (``to_dict()``, ``result()``: over, totals…)
     record: Callable[[Any], Any] | None = None
+    # a ``jass-game/1`` document of this kind → its checked record (raises RulesError
+    # naming the hand and field); what ``services.import_game`` reads it with
+    read_game: Callable[[Any], Any] | None = None
+    # (Game just created, its checked record, the club's members by folded name, whether
+    # unknown names become members) → its players, with its teams and hands stored: how
+    # ``services.store_game`` keeps a game of this kind (None: the team game's own way)
+    store: Callable[..., list[Any]] | None = None
+    # the URL name of the page that starts a game of this kind, and what the new game
+    # page calls it (None: started from the new game page itself, or not by hand)
+    start_page: str | None = None
+    label: Any = ""
     # Game → what the lists of games and the game page show of it
     present: Callable[[Any], Any] | None = None
     # (request, Game, status, **refused forms of the game's extra) → the table screen

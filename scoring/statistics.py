@@ -86,6 +86,13 @@ def create_results(
     PlayerResult.objects.bulk_create(_rows(game, players, teams))
 
 
+def create_rows(game: Game, players: list[Player]) -> None:
+    """The rows of a game just stored, one per player, as its kind makes them
+    (``GameKind.result_rows``)."""
+    totals.changed(game)
+    PlayerResult.objects.bulk_create(registry.of(game.ruleset).asks("result_rows")(game, players))
+
+
 def create_seat_results(game: Game, players: Iterable[Player]) -> None:
     """The rows of a Différenzler game just stored, one per player (``seat_rows``)."""
     totals.changed(game)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-TEAM_CHOICES = [(0, _("Team 1")), (1, _("Team 2"))]
+# a third side: a Coiffeur sheet of three sides (RULES.md §11)
+TEAM_CHOICES = [(0, _("Team 1")), (1, _("Team 2")), (2, _("Team 3"))]
 TRUMP_CHOICES = [
     ("hearts", pgettext_lazy("trump", "Hearts")),
     ("diamonds", pgettext_lazy("trump", "Diamonds")),

@@ -154,7 +154,7 @@ class Team(models.Model):
         ordering = ["index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="team_once_per_game"),
-            models.CheckConstraint(condition=Q(index__in=(0, 1)), name="team_index_0_or_1"),
+            models.CheckConstraint(condition=Q(index__in=(0, 1, 2)), name="team_index_0_to_2"),
         ]
 
     def __str__(self) -> str:

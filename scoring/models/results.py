@@ -31,8 +31,9 @@ class PlayerResult(models.Model):
     team = models.PositiveSmallIntegerField(_("team"), choices=TEAM_CHOICES)
     hands = models.PositiveIntegerField(_("hands"), default=0)
     # big numbers: a game stored before the bounds of rulesets (issue 11) may count
-    # its points in the thousands of billions
-    points = models.PositiveBigIntegerField(_("points"), default=0)
+    # its points in the thousands of billions; signed: a kind may count below zero (a
+    # Coiffeur sheet with a counter-match penalty)
+    points = models.BigIntegerField(_("points"), default=0)
     matches_made = models.PositiveIntegerField(_("matches made"), default=0)
     matches_suffered = models.PositiveIntegerField(_("matches suffered"), default=0)
     weis = models.PositiveBigIntegerField(_("Weis"), default=0)
@@ -98,7 +99,7 @@ class MonthTotal(models.Model):
     finished = models.PositiveIntegerField(_("finished"), default=0)
     wins = models.PositiveIntegerField(_("won"), default=0)
     hands = models.PositiveBigIntegerField(_("hands"), default=0)
-    points = models.PositiveBigIntegerField(_("points"), default=0)
+    points = models.BigIntegerField(_("points"), default=0)  # signed, as the rows'
     differences = models.PositiveBigIntegerField(_("total difference"), default=0)
     exact = models.PositiveBigIntegerField(_("exact estimates"), default=0)
 

@@ -41,6 +41,11 @@ def store_game(
         form_key=form_key,
     )
     members = {m.name.casefold(): m for m in club.members.all()} if club else {}
+    kind = registry.of(game.ruleset)
+    if kind.store is not None:  # a kind that keeps its sides and hands its own way
+        players = kind.store(game, record, members, new_members=new_members)
+        statistics.create_rows(game, players)
+        return game
     if isinstance(record, gamefile.IndividualRecord):
         _store_individual(game, record, members, new_members=new_members)
         return game
@@ -159,8 +164,17 @@ def import_game(data: object, club: Club | None = None) -> Game:
 
     Raises :class:`RulesError` and stores nothing when any rule is broken.
     """
-    record = gamefile.read_game(data)
+    record = read_game(data)
     return store_game(record, club=club, new_members=True, **_site_fields(data))
+
+
+def read_game(data: object) -> Any:
+    """A ``jass-game/1`` document read and checked by the reader of its ruleset's kind
+    (``GameKind.read_game``; the first kind's for a ruleset no kind claims, which then
+    says what is wrong with it)."""
+    ruleset = data.get("ruleset") if isinstance(data, dict) else None
+    kind = registry.of(ruleset if isinstance(ruleset, dict) else {})
+    return (kind.read_game or registry.registered()[0].asks("read_game"))(data)
 
 
 def _site_fields(data: object) -> dict[str, Any]:
@@ -185,7 +199,7 @@ def import_games(documents: list[object], club: Club | None = None) -> list[Game
         games = []
         for position, data in enumerate(documents, start=1):
             try:
-                record = gamefile.read_game(data)
+                record = read_game(data)
             except RulesError as error:
                 raise GameInFileError(position, error) from error
             games.append(store_game(record, club=club, new_members=True, **_site_fields(data)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import access
 from scoring import access as game_access
-from scoring import extras, services
+from scoring import extras, registry, services
 from scoring.forms import (
     StartGameForm,
     UploadGameForm,
@@ -79,8 +80,17 @@ def new_game(request: HttpRequest) -> HttpResponse:
         )
         return redirect("scoring:table", game.pk)
     status = 422 if form.is_bound else 200
-    context = {"form": form, "members": member_names(clubs)}
+    context = {"form": form, "members": member_names(clubs), "other_kinds": other_kinds()}
     return render(request, "scoring/new_game.html", context, status=status)
+
+
+def other_kinds() -> list[tuple[str, Any]]:
+    """The kinds started from their own page (``GameKind.start_page``): their links."""
+    return [
+        (reverse(kind.start_page), kind.label)
+        for kind in registry.registered()
+        if kind.start_page is not None
+    ]
 
 
 @require_GET

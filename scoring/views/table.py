@@ -69,9 +69,10 @@ def live_answer(
     follow: bool,
     where: str | None = None,
 ) -> HttpResponse:
-    """The poll's answer for a game of two teams: nothing new, or (``behind``) the
-    notice or the new game."""
-    played = [hand.to_rules() for hand in sorted(game.hands.all(), key=lambda h: h.number)]
+    """The poll's answer for a game whose hands its kind reads: nothing new, or
+    (``behind``) the notice or the new game."""
+    kind = registry.of(game.ruleset)
+    played = [kind.read_hand(h.record) for h in sorted(game.hands.all(), key=lambda h: h.number)]
     extra = {"where": where or ""}
     return poll_answer(request, game_version(game, played), poll, page, target, follow, extra)
 

@@ -6,6 +6,8 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from scoring import presenters, statistics
 from scoring.kinds.differenzler import estimates
 from scoring.kinds.differenzler.views import estimates as estimate_pages
@@ -13,6 +15,7 @@ from scoring.kinds.differenzler.views import table
 from scoring.models import Game, Hand
 from scoring.registry import GameKind
 from scoring.rules.differenzler import DiffHand
+from scoring.rules.gamefile import read_game
 from scoring.rules.ruleset import DIFFERENZLER
 from scoring.services import Author
 
@@ -47,6 +50,7 @@ KIND = GameKind(
     frozenset({DIFFERENZLER}),
     read_hand,
     write_hand,
+    read_game=read_game,
     record=lambda game: game.individual_record(),
     present=presenters.diff_view,
     table=table.screen,
@@ -55,6 +59,8 @@ KIND = GameKind(
     correct_hand=estimate_pages.correct_points,
     history=estimate_pages.history,
     urls="scoring.kinds.differenzler.urls",
+    start_page="scoring:new_differenzler",
+    label=_("Différenzler instead: four players, each for themselves, with sealed estimates"),
     start_game=estimates.start_game,
     new_seat_link=estimates.new_seat_link,
     play_hand=play_hand,

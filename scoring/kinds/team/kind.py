@@ -10,6 +10,7 @@ from scoring.kinds.team import NAME
 from scoring.kinds.team.views import games, table
 from scoring.models import Game
 from scoring.registry import GameKind
+from scoring.rules.gamefile import read_game
 from scoring.rules.ruleset import TEAM_PRESETS
 
 
@@ -52,6 +53,7 @@ KIND = GameKind(
     frozenset(TEAM_PRESETS),
     read_hand,
     write_hand,
+    read_game=read_game,
     record=lambda game: game.record(),
     present=presenters.game_view,
     table=table.team_table,
