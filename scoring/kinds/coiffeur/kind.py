@@ -1,14 +1,17 @@
-"""Coiffeur as the core asks it (``settings.GAME_KINDS``). Its hands are read and
-written; its games are not offered yet (no table screen, game page or statistics
-rows: issue 25)."""
+"""Coiffeur as the core asks it (``settings.GAME_KINDS``): its hands and game file, its
+sheet counted by its own rules, its pages, and its statistics rows."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from scoring.registry import GameKind
 
+from . import storage, views
+from .gamefile import read_game
 from .gamefile import read_hand as _read_hand
 from .rules import CoiffeurHand
 from .sheet import PRESETS
@@ -23,4 +26,23 @@ def write_hand(hand: CoiffeurHand) -> dict[str, Any]:
     return hand.to_dict()
 
 
-KIND = GameKind("coiffeur", frozenset(PRESETS), read_hand, write_hand)
+KIND = GameKind(
+    storage.NAME,
+    frozenset(PRESETS),
+    read_hand,
+    write_hand,
+    record=storage.record,
+    read_game=read_game,
+    store=storage.store,
+    present=views.present,
+    table=views.table,
+    game_page=views.game_page,
+    result_rows=storage.result_rows,
+    play=storage.play,
+    hands_changed=storage.hands_changed,
+    correct_hand=views.correct_hand,
+    history=views.history,
+    urls="scoring.kinds.coiffeur.urls",
+    start_page="scoring:new_coiffeur",
+    label=_("Coiffeur instead: a sheet of rows, each side plays each row once"),
+)

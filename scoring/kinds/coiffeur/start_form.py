@@ -1,0 +1,161 @@
+"""A new Coiffeur game (RULES.md §11): the club's sheet (a preset, and what differs from
+it), the sides and their players. What is typed is made into the game file of a sheet
+with no hand yet and read by :func:`gamefile.read_game`, so that a start is checked by
+the same rules as an import; a problem is put beside the field it concerns.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import SUIT_STYLES, Club
+from scoring.rules import RulesError, gamefile
+
+from . import gamefile as coiffeur_file
+from .gamefile import CoiffeurRecord
+from .refusals import refusal
+from .sheet import MATCH_VALUES, MAX_BONUS, PRESET
+
+PRESET_CHOICES = [
+    ("coiffeur", _("Coiffeur 10 (the seed's sheet, ×1 to ×10)")),
+    ("coiffeur-8", _("Coiffeur 8")),
+    ("coiffeur-guschti", _("Coiffeur 10 with Slalom and Guschti")),
+    ("coiffeur-3", _("Coiffeur, 3 sides")),
+    ("coiffeur-157", _("Match 157 + 500")),
+]
+SIDES = 3
+MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
+
+
+def _bonus(label: Any) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=0,
+        max_value=MAX_BONUS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "max": MAX_BONUS}),
+    )
+
+
+class StartCoiffeurForm(forms.Form):
+    """The sheet and the sides; ``cleaned_data["record"]`` is the checked
+    :class:`CoiffeurRecord` with no hand, ``suit_style`` and ``club`` as chosen."""
+
+    form_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
+    preset = forms.ChoiceField(
+        label=_("Sheet"), choices=PRESET_CHOICES, initial=PRESET, widget=forms.RadioSelect
+    )
+    name = forms.CharField(
+        label=_("Name of the game"), max_length=gamefile.MAX_NAME, required=False
+    )
+    suit_style = forms.ChoiceField(label=_("Suits"), choices=SUIT_STYLES, initial="french")
+    match_value = forms.TypedChoiceField(
+        label=_("Match"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[("", _("as the sheet"))] + [(str(v), str(v)) for v in MATCH_VALUES],
+    )
+    match_bonus = _bonus(_("Match bonus"))
+    counter_bonus = _bonus(_("Counter-match bonus (to the other side)"))
+    counter_penalty = _bonus(_("Counter-match penalty (per multiplier)"))
+    rounded = forms.BooleanField(label=_("Round to tens"), required=False)
+
+    def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = Club.objects.filter(pk__in=[c.pk for c in clubs])
+        for side in range(SIDES):
+            letter = "ABC"[side]
+            self.fields[f"side_{side}_name"] = forms.CharField(
+                label=_("Name of side %(side)s") % {"side": letter},
+                max_length=gamefile.MAX_TEAM_NAME,
+                required=False,
+            )
+            for seat in range(2):
+                self.fields[f"side_{side}_player_{seat}"] = forms.CharField(
+                    label=_("Side %(side)s, player %(seat)s") % {"side": letter, "seat": seat + 1},
+                    max_length=gamefile.MAX_PLAYER_NAME,
+                    required=False,
+                    widget=MEMBER_INPUT,
+                )
+
+    def side_fields(self, side: int) -> list[forms.BoundField]:
+        return [self[f"side_{side}_player_{seat}"] for seat in range(2)]
+
+    @property
+    def sides(self) -> list[dict[str, Any]]:
+        """The page's groups of fields, one per side (the third only with three)."""
+        return [
+            {
+                "index": side,
+                "letter": "ABC"[side],
+                "name": self[f"side_{side}_name"],
+                "players": self.side_fields(side),
+            }
+            for side in range(SIDES)
+        ]
+
+    def _document(self, data: dict[str, Any]) -> dict[str, Any]:
+        ruleset: dict[str, Any] = {"preset": data["preset"]}
+        for key in ("match_value", "match_bonus", "counter_bonus", "counter_penalty"):
+            if data.get(key) is not None:
+                ruleset[key] = data[key]
+        if data.get("rounded"):
+            ruleset["rounded"] = True
+        count = 3 if data["preset"] == "coiffeur-3" else 2
+        teams = []
+        for side in range(count):
+            players = [(data.get(f"side_{side}_player_{seat}") or "").strip() for seat in range(2)]
+            players = [name for name in players if name] if count == 3 else players
+            name = (data.get(f"side_{side}_name") or "").strip() or " & ".join(
+                p for p in players if p
+            )
+            teams.append({"name": name, "players": players})
+        document = gamefile.heading(data.get("name") or "", None, ruleset)
+        return {**document, "teams": teams, "hands": []}
+
+    PLACES = {
+        "ruleset.match_value": "match_value",
+        "ruleset.match_bonus": "match_bonus",
+        "ruleset.counter_bonus": "counter_bonus",
+        "ruleset.counter_penalty": "counter_penalty",
+        "name": "name",
+    }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors or "preset" not in data:
+            return data
+        count = 3 if data["preset"] == "coiffeur-3" else 2
+        for side in range(count):  # a missing name, beside its field
+            seats = range(2) if count == 2 else range(1)
+            for seat in seats:
+                key = f"side_{side}_player_{seat}"
+                if not (data.get(key) or "").strip():
+                    self.add_error(key, gettext("Type this player's name."))
+        if self.errors:
+            return data
+        try:
+            record: CoiffeurRecord = coiffeur_file.read_game(self._document(data))
+        except RulesError as error:
+            problem = error.problems[0]
+            self.add_error(self._place(problem.field), refusal(problem, None, (), {}))
+            return data
+        data["record"] = record
+        return data
+
+    def _place(self, field: str) -> str | None:
+        if field in self.PLACES:
+            return self.PLACES[field]
+        if field.startswith("teams[") and ".players[" in field:
+            side, seat = field[6], field.split(".players[")[1][0]
+            return f"side_{side}_player_{seat}"
+        if field.startswith("teams[") and field.endswith(".name"):
+            return f"side_{field[6]}_name"
+        return None

@@ -1,0 +1,221 @@
+"""A Coiffeur game played on the site (issue 25): started from its page, its hands
+recorded, refused, corrected and undone through the core's services, its page, its
+statistics rows and its game file both ways."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import Club
+from scoring import services, statistics
+from scoring.kinds.coiffeur.sheet import parse_ruleset
+from scoring.models import Game, HandChange, PlayerResult
+
+pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def start(client, **fields):
+    data = {
+        "club": Club.objects.get(slug="test-club").pk,
+        "preset": "coiffeur",
+        "side_0_player_0": "Anne",
+        "side_0_player_1": "Claude",
+        "side_1_player_0": "Bernard",
+        "side_1_player_1": "Denise",
+        "suit_style": "french",
+        "form_key": str(uuid.uuid4()),
+        **fields,
+    }
+    return client.post(reverse("scoring:new_coiffeur"), data, **EN)
+
+
+def started(client, **fields) -> Game:
+    response = start(client, **fields)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Game.objects.latest("pk")
+
+
+def post_hand(client, game, team, row, points=None, outcome="cards", number=None, htmx=False):
+    number = number or game.hands.count() + 1
+    data = {
+        "hand_number": number,
+        "form_key": str(uuid.uuid4()),
+        "team": str(team),
+        f"row_{team}": row,
+        "outcome": outcome,
+        "points": "" if points is None else str(points),
+    }
+    headers = {"HX-Request": "true"} if htmx else {}
+    url = reverse("scoring:coiffeur_record_hand", args=[game.pk])
+    return client.post(url, data, headers=headers, **EN)
+
+
+def rows(game) -> dict[tuple[str, int], tuple]:
+    return {
+        (r.player.name, r.team): (r.hands, r.points, r.matches_made, r.finished, r.won)
+        for r in PlayerResult.objects.filter(game=game).select_related("player")
+    }
+
+
+def test_the_new_game_page_links_coiffeur_and_starts_a_sheet_of_two_sides(client):
+    page = client.get(reverse("scoring:new_game"), **EN).content.decode()
+    assert reverse("scoring:new_coiffeur") in page
+
+    game = started(client)
+
+    assert game.ruleset["preset"] == "coiffeur"
+    assert [t.name for t in game.teams.order_by("index")] == ["Anne & Claude", "Bernard & Denise"]
+    table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
+    assert "Coiffeur sheet" in table
+    assert "Save hand 1" in table
+    assert len(rows(game)) == 4
+
+
+def test_a_start_without_a_player_is_refused_beside_the_field_and_stores_nothing(client):
+    response = start(client, side_1_player_1="")
+    assert response.status_code == 422
+    assert "Type this player&#x27;s name." in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_the_same_start_sent_twice_starts_one_game(client):
+    key = str(uuid.uuid4())
+    start(client, form_key=key)
+    start(client, form_key=key)
+    assert Game.objects.count() == 1
+
+
+def test_three_sides_of_players_alone(client):
+    game = started(
+        client,
+        preset="coiffeur-3",
+        side_0_player_1="",
+        side_1_player_1="",
+        side_2_player_0="Emil",
+    )
+    assert [t.name for t in game.teams.order_by("index")] == ["Anne", "Bernard", "Emil"]
+    post_hand(client, game, 2, "hearts", 100)
+    assert game.hands.count() == 1
+
+
+def test_hands_recorded_fill_the_sheet_and_the_rows(client):
+    game = started(client)
+    assert post_hand(client, game, 0, "obe-abe", 98).status_code == 302
+    assert post_hand(client, game, 1, "misere", 20).status_code == 302
+    assert post_hand(client, game, 0, "clubs", outcome="match").status_code == 302
+
+    table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
+    assert "490" in table
+    assert "1096" in table
+    assert "257" in table
+    assert rows(game)[("Anne", 0)] == (2, 490 + 257, 1, False, False)
+    assert rows(game)[("Denise", 1)] == (1, 1096, 0, False, False)
+
+
+def test_a_row_played_twice_is_refused_with_its_side_and_row_and_nothing_is_stored(client):
+    game = started(client)
+    post_hand(client, game, 0, "hearts", 80)
+    response = post_hand(client, game, 0, "hearts", 90, htmx=True)
+
+    assert response.status_code == 200  # htmx: the screen again, with the message
+    page = response.content.decode()
+    assert "Anne &amp; Claude has already played" in page or "There is no row hearts" in page
+    assert game.hands.count() == 1
+
+
+def test_a_hand_sent_twice_is_counted_once(client):
+    game = started(client)
+    key = str(uuid.uuid4())
+    data = {"hand_number": 1, "form_key": key, "team": "0", "row_0": "hearts", "points": "80"}
+    url = reverse("scoring:coiffeur_record_hand", args=[game.pk])
+    client.post(url, data)
+    client.post(url, data)
+    assert game.hands.count() == 1
+    assert HandChange.objects.filter(game=game).count() == 1
+
+
+def test_a_correction_and_an_undo_are_kept_in_the_history(client):
+    game = started(client)
+    post_hand(client, game, 0, "hearts", 80)
+    post_hand(client, game, 1, "spades", 60)
+    stored = game.hands.get(number=1)
+    url = reverse("scoring:correct_hand", args=[game.pk, 1])
+    assert client.get(url, **EN).status_code == 200
+    response = client.post(
+        url,
+        {
+            "hand_number": 1,
+            "form_key": str(uuid.uuid4()),
+            "version": services.hand_version(stored),
+            "team": "0",
+            "row_0": "hearts",
+            "points": "81",
+            "outcome": "cards",
+        },
+        **EN,
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert game.hands.get(number=1).record["cards"] == 81
+    assert rows(game)[("Anne", 0)][1] == 81 * 3
+
+    undo = reverse("scoring:coiffeur_undo", args=[game.pk])
+    client.post(undo, {"hand_number": 2, "form_key": str(uuid.uuid4())})
+    assert game.hands.count() == 1
+    assert rows(game)[("Bernard", 1)][:2] == (0, 0)
+    history = client.get(reverse("scoring:history", args=[game.pk]), **EN)
+    assert history.status_code == 200
+    actions = list(HandChange.objects.filter(game=game).values_list("action", flat=True))
+    assert len(actions) == 4
+
+
+def test_a_whole_sheet_names_the_winner_and_the_rows_say_who_won(client):
+    game = started(client)
+    for name in parse_ruleset(game.ruleset).names:
+        post_hand(client, game, 0, name, 100)
+        post_hand(client, game, 1, name, 90)
+
+    table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
+    # A 100 × 55 = 5500 but misère counts 157 − 100 = 57 × 8; B 90 × 55, misère 67 × 8
+    a, b = 100 * 47 + 57 * 8, 90 * 47 + 67 * 8
+    assert f"won by {a - b} points" in table
+    assert "Save hand" not in table
+    assert rows(game)[("Claude", 0)] == (10, a, 0, True, True)
+    assert rows(game)[("Bernard", 1)] == (10, b, 0, True, False)
+    assert statistics.differing(Game.objects.filter(pk=game.pk)) == []
+
+
+def test_the_game_file_round_trips(client):
+    game = started(client, counter_penalty="50", match_bonus="100")
+    post_hand(client, game, 0, "hearts", outcome="match")
+    post_hand(client, game, 1, "misere", outcome="counter")
+    post_hand(client, game, 0, "spades", outcome="struck")
+    document = json.loads(client.get(reverse("scoring:game_file", args=[game.pk])).content)
+
+    again = services.import_game(document, club=game.club)
+
+    assert services.export_game(again) == services.export_game(game)
+    assert document["result"]["totals"] == [257 * 3 + 100, -50 * 8]
+    assert rows(again) == rows(game)
+
+
+def test_the_game_page_and_the_home_list_show_the_sheet(client):
+    game = started(client)
+    post_hand(client, game, 0, "hearts", 80)
+    page = client.get(reverse("scoring:game", args=[game.pk]), **EN).content.decode()
+    assert "Coiffeur sheet" in page
+    assert "80 → 240" in page
+    home = client.get(reverse("scoring:home"), **EN).content.decode()
+    assert "Coiffeur" in home
+    assert "Anne &amp; Claude" in home
+
+
+def test_the_live_poll_follows_the_sheet(client):
+    game = started(client)
+    live = reverse("scoring:live", args=[game.pk])
+    first = client.get(live + "?where=table&shown=x")
+    assert first.status_code == 200
