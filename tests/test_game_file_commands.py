@@ -262,7 +262,7 @@ def test_export_game_needs_an_id_or_all():
         call_command("export_game", stdout=io.StringIO())
 
 
-def test_load_demo_loads_three_games_and_two_tournaments_once():
+def test_load_demo_loads_four_games_and_two_tournaments_once():
     from tournaments import services as tournament_services
     from tournaments.models import Tournament
 
@@ -270,10 +270,13 @@ def test_load_demo_loads_three_games_and_two_tournaments_once():
     call_command("load_demo", stdout=io.StringIO())
 
     games = list(Game.objects.filter(table__isnull=True).with_everything())
-    assert len(games) == 3
+    assert len(games) == 4
     differenzler = next(game for game in games if game.individual)
     assert differenzler.individual_record().result().over
-    teams = [game for game in games if not game.individual]
+    coiffeur = next(game for game in games if game.ruleset["preset"] == "coiffeur")
+    assert not coiffeur.outcome().over  # a Coiffeur sheet in progress
+    assert coiffeur.hands.count() == 8
+    teams = [game for game in games if game.ruleset["preset"] not in ("differenzler", "coiffeur")]
     assert sorted(game.result().over for game in teams) == [False, True]
     tournament, differenzler_evening = Tournament.objects.order_by("pk")
     first, second = tournament.schedule.all()

@@ -22,11 +22,12 @@ def test_home_on_a_phone_shows_the_demo_games(page, live_server, demo, other_hos
     sign_in(page, live_server, "demo-member", "jass-demo")
 
     cards = page.locator(".game-card")
-    assert cards.count() == 3  # two Schieber games and a Différenzler
+    assert cards.count() == 4  # two Schieber games, a Différenzler and a Coiffeur sheet
     expect(cards.filter(has_text="Différenzler")).to_contain_text("Heidi won")
+    expect(cards.filter(has_text="Coiffeur")).to_contain_text("In progress")
     expect(cards.filter(has_text="Les Bourgs won")).to_have_count(1)
     expect(page.get_by_text("Les Nells is Rubicon")).to_be_visible()
-    expect(page.get_by_text("In progress")).to_be_visible()
+    expect(page.get_by_text("In progress").first).to_be_visible()
     assert not has_horizontal_scroll(page)
     screenshot(page, "home-en")
     assert other_hosts == []
