@@ -182,7 +182,7 @@ def test_a_whole_sheet_names_the_winner_and_the_rows_say_who_won(client):
     table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
     # A 100 × 55 = 5500 but misère counts 157 − 100 = 57 × 8; B 90 × 55, misère 67 × 8
     a, b = 100 * 47 + 57 * 8, 90 * 47 + 67 * 8
-    assert f"won by {a - b} points" in table
+    assert f"wins by {a - b} points" in table
     assert "Save hand" not in table
     assert rows(game)[("Claude", 0)] == (10, a, 0, True, True)
     assert rows(game)[("Bernard", 1)] == (10, b, 0, True, False)
