@@ -10,10 +10,12 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES, Club
+from scoring.forms import first_name
 from scoring.rules import RulesError, gamefile
 
 from . import gamefile as coiffeur_file
@@ -113,11 +115,14 @@ class StartCoiffeurForm(forms.Form):
         for side in range(count):
             players = [(data.get(f"side_{side}_player_{seat}") or "").strip() for seat in range(2)]
             players = [name for name in players if name] if count == 3 else players
-            name = (data.get(f"side_{side}_name") or "").strip() or " & ".join(
-                p for p in players if p
-            )
-            teams.append({"name": name, "players": players})
-        document = gamefile.heading(data.get("name") or "", None, ruleset)
+            partners = " & ".join(first_name(p) for p in players if p)
+            name = (data.get(f"side_{side}_name") or "").strip() or partners
+            teams.append({"name": name[: gamefile.MAX_TEAM_NAME], "players": players})
+        today = timezone.localdate()
+        name = (data.get("name") or "").strip() or gettext("Coiffeur of %(date)s") % {
+            "date": today.strftime("%d.%m.%Y")
+        }
+        document = gamefile.heading(name, today, ruleset)
         return {**document, "teams": teams, "hands": []}
 
     PLACES = {
