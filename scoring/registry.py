@@ -46,6 +46,9 @@ class GameKind:
     # page calls it (None: started from the new game page itself, or not by hand)
     start_page: str | None = None
     label: Any = ""
+    # the static files its table screen loads besides the core's, which the service
+    # worker keeps for a table screen opened offline
+    offline_assets: tuple[str, ...] = ()
     # Game → what the lists of games and the game page show of it
     present: Callable[[Any], Any] | None = None
     # (request, Game, status, **refused forms of the game's extra) → the table screen

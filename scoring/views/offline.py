@@ -24,6 +24,8 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring import registry
+
 # What the table screen loads: kept by the service worker from its first visit on.
 SHELL_ASSETS = (
     "vendor/bootstrap/bootstrap.used.css",
@@ -39,6 +41,11 @@ SHELL_ASSETS = (
     "img/icon-192.png",
 )
 THEME_COLOUR = "#1f2a24"  # the slate
+
+
+def kind_assets() -> list[str]:
+    """What each kind's table screen loads besides (``GameKind.offline_assets``)."""
+    return [asset for kind in registry.registered() for asset in kind.offline_assets]
 
 
 @functools.cache
@@ -69,7 +76,7 @@ def _table_screen_pattern() -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": static_version(),
-        "assets": [static(asset) for asset in SHELL_ASSETS],
+        "assets": [static(asset) for asset in (*SHELL_ASSETS, *kind_assets())],
         "offline_url": reverse("scoring:offline"),
         "table_screen": _table_screen_pattern(),
         "static_url": settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/",

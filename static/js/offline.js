@@ -1,6 +1,7 @@
-// The table screen in a cellar: a hand saved with no connection, or whose request
+// The table screen in a cellar, whatever the game's kind: a hand saved with no connection, or whose request
 // does not come back, waits on the phone (IndexedDB, through idb-keyval) with its form
-// key, shows at once as waiting with a provisional score (rules.js), and is sent in
+// key, shows at once as waiting with a provisional score (counted by the kind's script,
+// window.JassOfflineKind: team_offline.js, coiffeur_offline.js), and is sent in
 // order when the connection returns, also after a reload. The server stays the judge:
 // a hand it refuses comes back to the form with its message; its form key makes a
 // hand sent twice count once. A hand is shown and sent only on a screen of whoever
@@ -9,7 +10,8 @@
 (function () {
   "use strict";
   var Waiting = window.JassWaiting;
-  if (!Waiting || !window.htmx || !window.JassTable) return;
+  var Kind = window.JassOfflineKind; // the game's kind: its form, its hand, its score
+  if (!Waiting || !window.htmx || !Kind) return;
   var kv = Waiting.kv;
   var store = Waiting.store;
 
@@ -21,6 +23,8 @@
   var pristine = table ? table.outerHTML : ""; // as the server drew it, before any script
 
   function $(selector) { return document.querySelector(selector); }
+  function handForm() { return document.getElementById(Kind.form); }
+  var newKey = Waiting.newKey;
 
   function state() {
     var node = document.getElementById("table-state");
@@ -49,15 +53,6 @@
     });
   }
 
-  function newKey() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    var b = new Uint8Array(16);
-    crypto.getRandomValues(b);
-    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
-    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
-    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
-  }
-
   // --- what the screen shows --------------------------------------------------------
 
   function showStatus(count, note) {
@@ -77,8 +72,8 @@
   function waitingRow(hand, status) {
     var row = document.createElement("li");
     row.className = "hand-item waiting";
-    [["hand-no", hand.number], ["hand-trump", hand.trumpLabel || hand.hand.trump],
-     ["hand-points", hand.unsure ? "? : ?" : hand.points[0] + " : " + hand.points[1]],
+    [["hand-no", hand.number], ["hand-trump", hand.label || hand.trumpLabel || ""],
+     ["hand-points", hand.text],
      ["badge waiting-badge", status.dataset.row]].forEach(function (part) {
       var span = document.createElement("span");
       span.className = part[0];
@@ -91,7 +86,7 @@
   function handList() {
     var list = $("#table .hand-list");
     if (list) return list;
-    var form = $("#hand-form");
+    var form = handForm();
     if (!form) return null;
     var section = document.createElement("section");
     section.className = "recent waiting-only";
@@ -102,80 +97,8 @@
     return list;
   }
 
-  // Clears the form for the next hand: its number, a new key, the turn, nothing typed.
-  function nextForm(form, s, number) {
-    var active = document.activeElement;
-    if (active && form.contains(active) && active.blur) active.blur(); // no trump left looking chosen
-    form.querySelector('[name="hand_number"]').value = String(number);
-    form.querySelector('[name="form_key"]').value = newKey();
-    form.querySelectorAll(".invalid-feedback, .alert-danger").forEach(function (n) { n.remove(); });
-    form.querySelectorAll(".is-invalid").forEach(function (n) { n.classList.remove("is-invalid"); });
-    form.querySelectorAll('input[type="number"]').forEach(function (input) {
-      input.value = input.classList.contains("points-input") ? "" : "0";
-    });
-    ["match", "weis_team", "stoeck", "out_first"].forEach(function (name) {
-      var none = form.querySelector('input[name="' + name + '"][value=""]');
-      if (none) none.checked = true;
-    });
-    var first = form.querySelector('input[name="typed_team"][value="0"]');
-    if (first) first.checked = true; // as in a new form: the points typed for the first team
-    var chibre = form.querySelector('input[name="chibre"]');
-    if (chibre) chibre.checked = false;
-    var turn = (s.turns || []).filter(function (t) { return t.number === number; })[0];
-    var trumps = form.querySelectorAll('input[name="trump"]');
-    if (turn && turn.imposed && trumps.length === 1) {
-      trumps[0].value = turn.imposed;
-      trumps[0].checked = true;
-      var label = form.querySelector(".trump-button .trump-name");
-      var symbol = form.querySelector(".trump-button .trump-symbol");
-      if (label) label.textContent = turn.name;
-      if (symbol) { symbol.textContent = turn.symbol; symbol.classList.toggle("red", !!turn.red); }
-    } else if (!turn || !turn.imposed) {
-      trumps.forEach(function (input) { input.checked = false; });
-    }
-    var line = $("#table .turn");
-    if (line && turn) {
-      line.textContent = turn.text + (turn.label ? " " + turn.label : "");
-    }
-    var save = form.querySelector(".save-hand");
-    if (save) save.textContent = save.textContent.replace(/\d+/, String(number));
-    form.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  // The waiting hands' marks, chalked on after the slate's own in the waiting colour
-  // (RULES.md §8: strokes of 100, a half-cross for 50, strokes of 20, the units to the
-  // number); the server's slate replaces them once it has the hands.
-  var SVG = "http://www.w3.org/2000/svg";
-  var LINES = [58, 118, 178];
-  function chalkOn(svg, points) {
-    var add = [0, 0, 0, 0];
-    points.forEach(function (p) {
-      if (p < 0) return;
-      var rest = p % 100;
-      var half = rest >= 50 ? 1 : 0;
-      rest -= 50 * half;
-      add[0] += Math.floor(p / 100); add[1] += half; add[2] += Math.floor(rest / 20); add[3] += rest % 20;
-    });
-    ["slate-hundred", "slate-half-cross", "slate-twenty"].forEach(function (name, line) {
-      var x = 26;
-      svg.querySelectorAll("." + name).forEach(function (mark) {
-        var box = mark.getBBox();
-        x = Math.max(x, box.x + box.width + 2);
-      });
-      for (var i = 0; i < add[line]; i++) {
-        var mark = document.createElementNS(SVG, "path");
-        var cx = Math.min(x + 6 + i * (line === 1 ? 14 : 9), 300);
-        var half = line === 1 ? 8 : 2;
-        mark.setAttribute("d", "M" + (cx - half) + " " + (LINES[line] + 19) + "L" + (cx + half) + " " + (LINES[line] - 19));
-        mark.setAttribute("class", "waiting slate-waiting-mark");
-        svg.appendChild(mark);
-      }
-    });
-    var number = svg.querySelector(".slate-number");
-    if (number) number.textContent = String(parseInt(svg.dataset.number, 10) + add[3]);
-  }
-
-  // The game as the server last drew it, and the hands waiting counted onto it.
+  // The game as the server last drew it, and the hands waiting counted onto it by the
+  // game's kind (Kind.provisional: its score, its sheet or slate, who won).
   function render(hands) {
     var s = state();
     var status = $("#net-status");
@@ -184,62 +107,33 @@
     document.querySelectorAll("#table .provisional").forEach(function (n) {
       n.classList.remove("provisional");
     });
-    var totals = s.totals.slice();
-    var winner = null;
+    document.querySelectorAll("#table [data-drawn]").forEach(function (n) {
+      n.textContent = n.dataset.drawn; // as the server wrote it, before any waiting hand
+      n.removeAttribute("data-drawn");
+    });
     var others = hands.length;
     hands = mine(hands);
     others -= hands.length;
     var shown = hands.filter(function (hand) { return hand.number >= s.next; });
-    shown.forEach(function (hand) {
-      var cards = hand.hand.cards || [-1, -1];
-      var odd = cards[0] < 0 || cards[1] < 0 || !hand.hand.trump; // the server will say why
-      var step = window.JassRules && !odd ? JassRules.step(s.ruleset, totals, hand.hand) : { points: [0, 0] };
-      hand.unsure = odd;
-      hand.points = step.points;
-      totals = [totals[0] + step.points[0], totals[1] + step.points[1]];
-      if (step.winner !== null && step.winner !== undefined) winner = step.winner;
-    });
+    var counted = Kind.provisional(s, shown, status);
     var list = shown.length ? handList() : null;
     shown.forEach(function (hand) { if (list) list.insertBefore(waitingRow(hand, status), list.firstChild); });
-    document.querySelectorAll("#table .team-score").forEach(function (team) {
-      var index = parseInt(team.dataset.team, 10);
-      var total = team.querySelector(".team-total");
-      if (!total) return;
-      var before = parseInt(total.dataset.total, 10);
-      total.textContent = String(shown.length ? totals[index] : before);
-      var drawn = team.querySelector("svg[data-number] .slate-number");
-      if (drawn) drawn.textContent = drawn.closest("svg").dataset.number;
-      if (!shown.length) return;
-      team.classList.add("provisional");
-      var svg = team.querySelector("svg[data-number]");
-      if (svg) chalkOn(svg, shown.map(function (hand) { return hand.unsure ? -1 : hand.points[index]; }));
-      var added = totals[index] - s.totals[index];
-      var note = document.createElement("span");
-      note.className = "slate-waiting waiting";
-      note.textContent = "+" + (totals[index] - s.totals[index]);
-      note.title = status.dataset.row;
-      if (totals[index] !== s.totals[index]) total.parentNode.appendChild(note);
-      var needed = team.querySelector(".needed");
-      var text = needed && needed.firstChild;
-      if (text && text.nodeType === 3 && s.ruleset.target) {
-        text.textContent = text.textContent.replace(/\d+/, String(Math.max(0, s.ruleset.target - totals[index])));
-      }
-    });
-    var form = $("#hand-form");
+    var form = handForm();
     var undo = $('#table form[action$="/undo/"]');
     if (undo) undo.hidden = shown.length > 0;
-    if (winner !== null) {
+    if (counted.winner !== null && counted.winner !== undefined) {
       if (form) form.hidden = true;
       var over = document.createElement("p");
       over.className = "alert alert-warning waiting provisional-over";
-      over.textContent = say(status.dataset.out, { team: s.teams[winner] });
+      over.textContent = say(status.dataset.out, { team: counted.winner });
       var turn = $("#table .turn");
-      (turn || list).parentNode.insertBefore(over, turn || list);
+      var before = turn || form || list;
+      if (before) before.parentNode.insertBefore(over, before);
       if (turn) turn.hidden = true;
     } else if (form && shown.length) {
       var number = s.next + shown.length;
       var current = parseInt(form.querySelector('[name="hand_number"]').value, 10);
-      if (current < number) nextForm(form, s, number);
+      if (current < number) Kind.nextForm(form, s, number, shown);
     }
     var note = paused ? say(status.dataset.paused, { number: paused }) :
       stuck ? say(status.dataset.stuck, { number: stuck }) : "";
@@ -255,18 +149,12 @@
 
   // --- keeping and sending ------------------------------------------------------------
 
-  function trumpLabel(form) {
-    var input = form.querySelector('input[name="trump"]:checked');
-    var label = input ? form.querySelector('label[for="' + input.id + '"]') : null;
-    return label ? label.textContent.replace(/\s+/g, " ").trim().replace(/ ×\d+$/, "") : "";
-  }
-
   function keep(form) {
     var s = state();
     var data = [];
     new FormData(form).forEach(function (value, name) { data.push([name, String(value)]); });
     var number = parseInt(form.querySelector('[name="hand_number"]').value, 10);
-    var hand = JassTable.handFromForm(form); // as the server's form builds it
+    var hand = Kind.hand(form); // as the server's form builds it
     var title = $("#table .game-title");
     var entry = {
       number: number,
@@ -275,7 +163,7 @@
       page: location.pathname,
       game: title ? title.textContent.trim() : "",
       hand: hand,
-      trumpLabel: trumpLabel(form),
+      label: Kind.label(form),
       at: Date.now(),
     };
     return kv.update(handsKey(s), function (hands) {
@@ -290,12 +178,8 @@
 
   // What the scorer is typing for a later hand survives the table being drawn anew.
   function typed() {
-    var form = $("#hand-form");
-    if (!form || form.hidden) return null;
-    var points = form.querySelector(".points-input");
-    var choice = form.querySelectorAll('input[name="trump"]').length > 1;
-    var trump = choice && form.querySelector('input[name="trump"]:checked');
-    if (!(points && points.value) && !trump) return null;
+    var form = handForm();
+    if (!form || form.hidden || !Kind.typing(form)) return null;
     var values = [];
     new FormData(form).forEach(function (value, name) {
       if (["csrfmiddlewaretoken", "hand_number", "form_key", "version", "typist"].indexOf(name) < 0) values.push([name, value]);
@@ -304,7 +188,7 @@
   }
 
   function typeAgain(kept) {
-    var form = $("#hand-form");
+    var form = handForm();
     if (!kept || !form || form.querySelector('[name="hand_number"]').value !== kept.number) return;
     kept.values.forEach(function (pair) {
       form.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (input) {
@@ -399,7 +283,7 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
-    if (!form || form.id !== "hand-form" || !form.getAttribute("hx-post")) return;
+    if (!form || form.id !== Kind.form || !form.getAttribute("hx-post")) return;
     if (form.dataset.direct) { delete form.dataset.direct; return; }
     event.preventDefault();
     var button = form.querySelector(".save-hand");

@@ -84,6 +84,16 @@
     }, function (error) { clearTimeout(timer); throw error; });
   }
 
+  // A form key for the next hand (a UUID, as the server's forms make them).
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  }
+
   window.JassWaiting = {
     kv: kv,
     store: store,
@@ -93,5 +103,6 @@
     all: all,
     drop: drop,
     post: post,
+    newKey: newKey,
   };
 })();

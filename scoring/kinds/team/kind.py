@@ -64,4 +64,5 @@ KIND = GameKind(
     correct_hand=table.team_correct_hand,
     spectate=games.spectator_page,
     urls="scoring.kinds.team.urls",
+    offline_assets=("js/team_offline.js",),
 )
