@@ -107,10 +107,6 @@
     document.querySelectorAll("#table .provisional").forEach(function (n) {
       n.classList.remove("provisional");
     });
-    document.querySelectorAll("#table [data-drawn]").forEach(function (n) {
-      n.textContent = n.dataset.drawn; // as the server wrote it, before any waiting hand
-      n.removeAttribute("data-drawn");
-    });
     var others = hands.length;
     hands = mine(hands);
     others -= hands.length;
@@ -121,11 +117,11 @@
     var form = handForm();
     var undo = $('#table form[action$="/undo/"]');
     if (undo) undo.hidden = shown.length > 0;
-    if (counted.winner !== null && counted.winner !== undefined) {
+    if (counted.said || (counted.winner !== null && counted.winner !== undefined)) {
       if (form) form.hidden = true;
       var over = document.createElement("p");
       over.className = "alert alert-warning waiting provisional-over";
-      over.textContent = say(status.dataset.out, { team: counted.winner });
+      over.textContent = counted.said || say(status.dataset.out, { team: counted.winner });
       var turn = $("#table .turn");
       var before = turn || form || list;
       if (before) before.parentNode.insertBefore(over, before);

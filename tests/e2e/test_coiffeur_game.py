@@ -16,7 +16,8 @@ pytestmark = pytest.mark.e2e
 
 NEXT_HAND = """n => {
   const input = document.querySelector('#coiffeur-hand-form input[name=hand_number]');
-  return !input || Number(input.value) > n || document.querySelector('.coiffeur-error-summary');
+  return !input || Number(input.value) > n || document.querySelector('.coiffeur-error-summary')
+    || document.querySelector('.provisional-over');
 }"""
 
 

@@ -44,5 +44,11 @@ KIND = GameKind(
     history=views.history,
     urls="scoring.kinds.coiffeur.urls",
     start_page="scoring:new_coiffeur",
+    offline_assets=(
+        "css/coiffeur.css",
+        "js/coiffeur.js",
+        "js/coiffeur_form.js",
+        "js/coiffeur_offline.js",
+    ),
     label=_("Coiffeur instead: a sheet of rows, each side plays each row once"),
 )

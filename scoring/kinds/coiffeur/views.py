@@ -5,6 +5,7 @@ kind's ``play``), render the page or, for htmx, its part."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -71,6 +72,25 @@ class CoiffeurView:
     @property
     def version(self) -> str:
         return game_version(self.game, list(self.hands))
+
+    @property
+    def screen_state(self) -> dict[str, Any]:
+        """What the table screen's script needs to count waiting hands on the phone
+        (coiffeur_offline.js, offline.js): the ruleset and the hands as the game file
+        writes them, the sides' names, the next hand, when the page was drawn
+        (milliseconds; the newer of two kept copies wins), where a hand is sent."""
+        kind = registry.named(NAME)
+        return {
+            "ruleset": self.sheet.ruleset.to_dict(),
+            "hands": [kind.write_hand(hand) for hand in self.hands],
+            "teams": list(self.side_names),
+            "next": len(self.hands) + 1,
+            "over": self.over,
+            "drawn": int(time.time() * 1000),
+            "record": reverse("scoring:coiffeur_record_hand", args=[self.game.pk]),
+            "worker": reverse("scoring:service_worker"),
+            "draw": _("The sheet is full: a draw — waiting to be sent."),
+        }
 
     @property
     def last_number(self) -> int:
