@@ -1,5 +1,6 @@
 """The pages of a club that show its games: the club's page (its recent games and
-the season's leaderboard) and a player's page (their statistics and games)."""
+the season's leaderboards: team game, Différenzler, Coiffeur) and a player's page
+(their statistics of each kind and their games)."""
 
 from __future__ import annotations
 
@@ -29,13 +30,14 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     start, end = season.dates()
     recent = statistics.season_games(club, start, end)
     members = list(club.members.all())
-    lines, differenzler = statistics.club_lines(club, start, end)
+    lines = statistics.club_lines(club, start, end)
     context = {
         "club": club,
         "season": season,
         "views": listed_views(recent.with_everything()[:RECENT_GAMES]),
-        "standings": statistics.leaderboard(members, lines),
-        "differenzler": statistics.differenzler_board(members, differenzler),
+        "standings": statistics.leaderboard(members, lines.teams),
+        "differenzler": statistics.differenzler_board(members, lines.differenzler),
+        "coiffeur": statistics.coiffeur_board(members, lines.coiffeur),
         "role": access.role_in(request.user, club.pk),
         "members": members,
     }
@@ -50,13 +52,14 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     season = SeasonForm(request.GET or None)
     start, end = season.dates()
     results = statistics.season_results(club, start, end)
-    line, differenzler = statistics.member_lines(results, member)
+    lines = statistics.member_lines(results, member)
     context = {
         "club": club,
         "member": member,
         "season": season,
-        "line": line,
-        "differenzler": differenzler,
+        "line": lines.team,
+        "differenzler": lines.differenzler,
+        "coiffeur": lines.coiffeur,
         "views": listed_views(statistics.recent_games(results, member, RECENT_GAMES)),
     }
     return render(request, "clubs/player.html", context)

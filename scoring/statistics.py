@@ -14,7 +14,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import (
@@ -48,7 +48,7 @@ from scoring.rules.table import seat_of
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 # the kinds whose lines the club's pages show (``GameKind.name``, ``PlayerResult.kind``)
-TEAM_GAME, DIFFERENZLER = "team", "differenzler"
+TEAM_GAME, DIFFERENZLER, COIFFEUR = "team", "differenzler", "coiffeur"
 
 # -- writing ------------------------------------------------------------------------------
 
@@ -304,46 +304,87 @@ def lines(
 DIFF_SUMS = {name: totals.SUMS[name] for name in (field.name for field in fields(DiffLine))}
 
 
-def both_lines(
-    results: QuerySet[PlayerResult], figures: Iterable[str]
-) -> tuple[dict[int, PlayerLine], dict[int, DiffLine]]:
-    """Each member's team line (``figures``) and Différenzler line over ``results``, in
-    one query (grouped by member and kind of game). A figure both lines have (games,
-    wins, hands…) is the same sum: it is summed once."""
+@dataclass
+class SheetLine:
+    """A player's Coiffeur line over the stored rows (RULES.md §11): the sheets played,
+    finished and won by the player's side, the cells the side filled (the rows'
+    ``hands``), the points of those cells (signed: a counter-match penalty counts
+    below zero) and the matches the side made."""
+
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
+    hands: int = 0
+    points: int = 0
+    matches_made: int = 0
+
+    @property
+    def average(self) -> float | None:
+        """The average points per cell filled (a struck cell counts, as 0)."""
+        return self.points / self.hands if self.hands else None
+
+
+SHEET_FIGURES = tuple(field.name for field in fields(SheetLine))
+
+
+def sums_of(figures: Iterable[str]) -> set[str]:
+    """The sums a line of ``figures`` has: its games and those figures."""
+    return {"games", *figures}
+
+
+class Lines(NamedTuple):
+    """Each member's lines, by kind of game (members who played it), by member id."""
+
+    teams: dict[int, PlayerLine]
+    differenzler: dict[int, DiffLine]
+    coiffeur: dict[int, SheetLine]
+
+
+def both_lines(results: QuerySet[PlayerResult], figures: Iterable[str]) -> Lines:
+    """Each member's team line (``figures``), Différenzler line and Coiffeur line (the
+    ``figures`` it has) over ``results``, in one query (grouped by member and kind of
+    game). A figure several lines have (games, wins, hands…) is the same sum: it is
+    summed once."""
     figures = tuple(figures)
     # every aggregate under a name no field has ("hands" is both a field and a figure)
     sums = {f"sum_{name}": agg for name, agg in {**DIFF_SUMS, **_sums(figures)}.items()}
-    teams: dict[int, PlayerLine] = {}
-    individual: dict[int, DiffLine] = {}
+    found = Lines({}, {}, {})
     for row in results.values("member", "kind").annotate(**sums).order_by():
         if row["kind"] == DIFFERENZLER:
-            individual[row["member"]] = DiffLine(**{name: row[f"sum_{name}"] for name in DIFF_SUMS})
+            found.differenzler[row["member"]] = DiffLine(
+                **{name: row[f"sum_{name}"] for name in DIFF_SUMS}
+            )
         elif row["kind"] == TEAM_GAME:
-            teams[row["member"]] = PlayerLine(
+            found.teams[row["member"]] = PlayerLine(
                 games=row["sum_games"], **{name: row[f"sum_{name}"] for name in figures}
             )
-    return teams, individual
+        elif row["kind"] == COIFFEUR:
+            found.coiffeur[row["member"]] = SheetLine(
+                **{name: row[f"sum_{name}"] for name in SHEET_FIGURES if name in sums_of(figures)}
+            )
+    return found
 
 
-def club_lines(
-    club: Club, start: dt.date | None, end: dt.date | None
-) -> tuple[dict[int, PlayerLine], dict[int, DiffLine]]:
-    """The club leaderboard's lines over a season: each member's team line (the
-    ``LEADERBOARD`` figures) and Différenzler line, the season's whole closed months
-    read from their totals (``scoring.totals``); a few queries at any size."""
+def club_lines(club: Club, start: dt.date | None, end: dt.date | None) -> Lines:
+    """The club leaderboard's lines over a season: each member's team line and Coiffeur
+    line (the ``LEADERBOARD`` figures) and Différenzler line, the season's whole closed
+    months read from their totals (``scoring.totals``); a few queries at any size."""
     sums = totals.season_sums(
         club.pk, start, end, season_results(club, start, end), season_results(club, None, None)
     )
-    teams: dict[int, PlayerLine] = {}
-    individual: dict[int, DiffLine] = {}
-    for (member, kind), found in sums.items():
+    found = Lines({}, {}, {})
+    for (member, kind), summed in sums.items():
         if kind == DIFFERENZLER:
-            individual[member] = DiffLine(**{name: found[name] for name in DIFF_SUMS})
+            found.differenzler[member] = DiffLine(**{name: summed[name] for name in DIFF_SUMS})
         elif kind == TEAM_GAME:
-            teams[member] = PlayerLine(
-                games=found["games"], **{name: found[name] for name in LEADERBOARD}
+            found.teams[member] = PlayerLine(
+                games=summed["games"], **{name: summed[name] for name in LEADERBOARD}
             )
-    return teams, individual
+        elif kind == COIFFEUR:
+            found.coiffeur[member] = SheetLine(
+                **{name: summed[name] for name in SHEET_FIGURES if name in sums_of(LEADERBOARD)}
+            )
+    return found
 
 
 @dataclass(frozen=True)
@@ -367,15 +408,44 @@ def differenzler_board(members: list[Member], lines: dict[int, DiffLine]) -> lis
     )
 
 
-def member_lines(
-    results: QuerySet[PlayerResult], member: Member
-) -> tuple[PlayerLine | None, DiffLine | None]:
+@dataclass(frozen=True)
+class SheetStanding:
+    member: Member
+    line: SheetLine
+
+
+def coiffeur_board(members: list[Member], lines: dict[int, SheetLine]) -> list[SheetStanding]:
+    """Members who played Coiffeur, best first: more wins, then the higher average per
+    cell (no cell filled: last), then by name."""
+    standings = [SheetStanding(m, lines[m.pk]) for m in members if m.pk in lines]
+    return sorted(
+        standings,
+        key=lambda s: (
+            -s.line.wins,
+            -s.line.average if s.line.average is not None else float("inf"),
+            s.member.name,
+        ),
+    )
+
+
+class MemberLines(NamedTuple):
+    """One member's lines: ``None`` for a kind of game they did not play."""
+
+    team: PlayerLine | None
+    differenzler: DiffLine | None
+    coiffeur: SheetLine | None
+
+
+def member_lines(results: QuerySet[PlayerResult], member: Member) -> MemberLines:
     """One member's team line over ``results`` with a line per partner (by the
-    partner's name in each game), and their Différenzler line: two queries."""
-    teams, individual = both_lines(results.filter(member=member), (*COUNTED, *SUMMED))
-    found = teams.get(member.pk)
+    partner's name in each game), their Différenzler line and their Coiffeur line: two
+    queries (the three lines are summed in one)."""
+    summed = both_lines(results.filter(member=member), (*COUNTED, *SUMMED))
+    found = summed.teams.get(member.pk)
+    differenzler = summed.differenzler.get(member.pk)
+    coiffeur = summed.coiffeur.get(member.pk)
     if found is None:
-        return None, individual.get(member.pk)
+        return MemberLines(None, differenzler, coiffeur)
     results = results.filter(kind=TEAM_GAME)
     partner = Player.objects.filter(team_id=OuterRef("player__team_id")).exclude(
         pk=OuterRef("player_id")
@@ -390,7 +460,7 @@ def member_lines(
     found.partners = {
         row["partner"]: PartnerLine(row["partner"], row["games"], row["wins"]) for row in partners
     }
-    return found, individual.get(member.pk)
+    return MemberLines(found, differenzler, coiffeur)
 
 
 def recent_games(results: QuerySet[PlayerResult], member: Member, count: int) -> QuerySet[Game]:
