@@ -60,9 +60,20 @@ def test_a_differenzler_hand_is_refused_by_the_team_games_services_with_a_messag
     assert not HandChange.objects.filter(game=game).exists()
 
 
-def test_a_game_of_a_kind_not_offered_yet_is_a_404_and_stays_out_of_the_lists(client, club):
-    """A Coiffeur game cannot be started yet; one put in the database by hand answers
-    404 on its pages and is left out of the lists, never a 500."""
+@pytest.fixture
+def bare_kind(settings):
+    """A site that also offers a kind with no pages yet (tests/kinds/bare.py)."""
+    settings.GAME_KINDS = [*settings.GAME_KINDS, "tests.kinds.bare"]
+    registry.registered.cache_clear()
+    yield
+    registry.registered.cache_clear()
+
+
+def test_a_game_of_a_kind_not_offered_yet_is_a_404_and_stays_out_of_the_lists(
+    client, club, bare_kind
+):
+    """A game of a kind with no pages (put in the database by hand) answers 404 on its
+    pages and is left out of the lists, never a 500."""
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
@@ -72,7 +83,7 @@ def test_a_game_of_a_kind_not_offered_yet_is_a_404_and_stays_out_of_the_lists(cl
     user = get_user_model().objects.create_user("reader")
     Member.objects.create(club=club, name="Reader", user=user, role=Role.SCORER)
     client.force_login(user)
-    game = Game.objects.create(club=club, name="Sheet", ruleset={"preset": "coiffeur"})
+    game = Game.objects.create(club=club, name="Sheet", ruleset={"preset": "bare"})
 
     for name in ("game", "table", "game_file"):
         assert client.get(reverse(f"scoring:{name}", args=[game.pk])).status_code == 404
