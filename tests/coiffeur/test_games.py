@@ -219,3 +219,34 @@ def test_the_live_poll_follows_the_sheet(client):
     live = reverse("scoring:live", args=[game.pk])
     first = client.get(live + "?where=table&shown=x")
     assert first.status_code == 200
+
+
+def test_the_clubs_own_rows_are_typed_in_its_words(client):
+    rows = (
+        "Eicheln ×1\nRosen ×2\nSchellen ×3\nSchilten ×4\nObenabe ×5\nMisère x8\nSchieber-Wunsch 10"
+    )
+    game = started(client, rows=rows, suit_style="german")  # German words, English screen
+    assert game.ruleset["rows"] == [
+        ["clubs", 1],  # Eicheln
+        ["spades", 2],  # Rosen
+        ["diamonds", 3],  # Schellen
+        ["hearts", 4],  # Schilten
+        ["obe-abe", 5],
+        ["misere", 8],
+        ["schieber-wunsch", 10, "Schieber-Wunsch"],
+    ]
+    post_hand(client, game, 0, "schieber-wunsch", 100)
+    table = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
+    assert "Schieber-Wunsch" in table
+
+
+def test_rows_that_make_no_sheet_are_refused_beside_the_field(client):
+    five = "\n".join(f"Zeile {n} ×{n}" for n in range(1, 6))
+    response = start(client, rows=five)
+    assert response.status_code == 422
+    assert "A sheet has 6 to 13 rows, not 5." in response.content.decode()
+    response = start(client, rows="\n".join(["Obenabe"] * 6))
+    assert "write the row" in response.content.decode()
+    response = start(client, rows="\n".join(f"Zeile {n} ×{n + 15}" for n in range(1, 7)))
+    assert response.status_code == 422
+    assert not Game.objects.exists()

@@ -6,11 +6,14 @@ the same rules as an import; a problem is put beside the field it concerns.
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
 from django import forms
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -20,8 +23,18 @@ from scoring.rules import RulesError, gamefile
 
 from . import gamefile as coiffeur_file
 from .gamefile import CoiffeurRecord
+from .labels import row_label
 from .refusals import refusal
-from .sheet import MATCH_VALUES, MAX_BONUS, PRESET
+from .sheet import (
+    MATCH_VALUES,
+    MAX_BONUS,
+    MAX_LABEL,
+    MAX_ROW_NAME,
+    MAX_ROWS,
+    MIN_ROWS,
+    MODES,
+    PRESET,
+)
 
 PRESET_CHOICES = [
     ("coiffeur", _("Coiffeur 10 (the seed's sheet, ×1 to ×10)")),
@@ -31,6 +44,24 @@ PRESET_CHOICES = [
     ("coiffeur-157", _("Match 157 + 500")),
 ]
 SIDES = 3
+# a typed row: its name and multiplier ("Obenabe ×5", "Misère x8", "Wunsch 10")
+ROW_LINE = re.compile(r"^(?P<name>.*?\S)\s*[×xX*]?\s*(?P<multiplier>\d{1,2})$")
+
+
+def known_rows(suit_style: str) -> dict[str, str]:
+    """The rows a sheet knows by name, as a scorer types them (folded): the mode's name
+    in the game file and in each of the site's languages, with the suits named as the
+    game's cards name them ("obe-abe", "Obenabe", "Eicheln", "Misère") → the mode."""
+    known = {mode.casefold(): mode for mode in MODES}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for mode in MODES:
+                label = row_label((mode, 1, None), suit_style)
+                known.setdefault(label.name.casefold(), mode)
+                known.setdefault(str(label).casefold(), mode)
+    return known
+
+
 MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
 
 
@@ -68,6 +99,19 @@ class StartCoiffeurForm(forms.Form):
     counter_bonus = _bonus(_("Counter-match bonus (to the other side)"))
     counter_penalty = _bonus(_("Counter-match penalty (per multiplier)"))
     rounded = forms.BooleanField(label=_("Round to tens"), required=False)
+    rows = forms.CharField(
+        label=_("The club's rows"),
+        required=False,
+        max_length=MAX_ROWS * (MAX_LABEL + 8),
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
+        help_text=_(
+            "Blank: the sheet's rows. Else one row per line, in order, its name and "
+            "multiplier: “Obenabe ×5”, “Misère ×8”, "
+            "“Schieber-Wunsch ×10”. A name the sheet knows (a suit, "
+            "Obenabe, Undenufe, Slalom, 3×3, Guschti, Misère, free choice) is played "
+            "so; any other is a free row under your name."
+        ),
+    )
 
     def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -103,8 +147,49 @@ class StartCoiffeurForm(forms.Form):
             for side in range(SIDES)
         ]
 
+    def clean_rows(self) -> list[list[Any]] | None:
+        """The rows typed, as the game file writes them: [mode, multiplier] for a row
+        the sheet knows by that name, [its own name, multiplier, label] for another."""
+        text = self.cleaned_data.get("rows") or ""
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if not lines:
+            return None
+        if not MIN_ROWS <= len(lines) <= MAX_ROWS:
+            raise forms.ValidationError(
+                gettext("A sheet has %(least)s to %(most)s rows, not %(count)s.")
+                % {"least": MIN_ROWS, "most": MAX_ROWS, "count": len(lines)}
+            )
+        known = known_rows(self.data.get("suit_style") or "french")
+        rows: list[list[Any]] = []
+        used: set[str] = set()
+        for number, line in enumerate(lines, start=1):
+            typed = ROW_LINE.match(line)
+            if typed is None:
+                raise forms.ValidationError(
+                    gettext(
+                        "Line %(number)s, “%(line)s”: write the row's name and "
+                        "its multiplier, as “Obenabe ×5”."
+                    )
+                    % {"number": number, "line": line[:60]}
+                )
+            name, multiplier = typed["name"].strip(), int(typed["multiplier"])
+            mode = known.get(name.casefold())
+            if mode is None:
+                base, label = slugify(name)[: MAX_ROW_NAME - 3] or "row", name[:MAX_LABEL]
+            else:
+                base, label = mode, None
+            key, count = base, 1
+            while key in used:
+                count += 1
+                key = f"{base}-{count}"
+            used.add(key)
+            rows.append([key, multiplier] if label is None else [key, multiplier, label])
+        return rows
+
     def _document(self, data: dict[str, Any]) -> dict[str, Any]:
         ruleset: dict[str, Any] = {"preset": data["preset"]}
+        if data.get("rows"):
+            ruleset["rows"] = data["rows"]
         for key in ("match_value", "match_bonus", "counter_bonus", "counter_penalty"):
             if data.get(key) is not None:
                 ruleset[key] = data[key]
@@ -126,6 +211,7 @@ class StartCoiffeurForm(forms.Form):
         return {**document, "teams": teams, "hands": []}
 
     PLACES = {
+        "ruleset.rows": "rows",
         "ruleset.match_value": "match_value",
         "ruleset.match_bonus": "match_bonus",
         "ruleset.counter_bonus": "counter_bonus",
@@ -158,6 +244,8 @@ class StartCoiffeurForm(forms.Form):
     def _place(self, field: str) -> str | None:
         if field in self.PLACES:
             return self.PLACES[field]
+        if field.startswith("ruleset.rows"):
+            return "rows"
         if field.startswith("teams[") and ".players[" in field:
             side, seat = field[6], field.split(".players[")[1][0]
             return f"side_{side}_player_{seat}"
