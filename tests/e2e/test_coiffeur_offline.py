@@ -11,8 +11,11 @@ from playwright.sync_api import expect
 from scoring.kinds.coiffeur.sheet import preset
 from scoring.models import Game, HandChange
 from tests.e2e.conftest import screenshot
-from tests.e2e.test_coiffeur_game import german, hand  # noqa: F401  (a fixture)
-from tests.e2e.test_offline import ALL_SENT, controlled, phone  # noqa: F401  (a fixture)
+from tests.e2e.test_coiffeur_game import hand
+from tests.e2e.test_offline import ALL_SENT, controlled
+from tests.e2e.test_offline import phone as cellar_phone
+
+phone = cellar_phone  # the scorer's phone of the team game's cellar tests, signed in
 
 pytestmark = pytest.mark.e2e
 WAITING = "#table .hand-item.waiting"

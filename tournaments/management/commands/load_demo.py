@@ -1,7 +1,8 @@
 """``manage.py load_demo``: a demo club night — a club, its members, one finished
-game and one unfinished game, a Différenzler game, a Coiffeur sheet being played, a tournament of six teams halfway through its second
-pass, and a Différenzler tournament of nine players in its second pass. For trying
-the site locally, never in production."""
+game and one unfinished game, a Différenzler game, a Coiffeur sheet being played, a
+tournament of six teams halfway through its second pass, and a Différenzler tournament
+of nine players in its second pass. For trying the site locally, never in
+production."""
 
 from __future__ import annotations
 
