@@ -69,6 +69,7 @@ class GameView:
     trumps: list[TrumpOption] = field(default_factory=list)
     played: list[rules.Hand] = field(default_factory=list)
     names_winner: bool = True  # not a tournament's game: its pages say who won
+    card_template = "scoring/kinds/team/card.html"  # in the lists of games
 
     @property
     def version(self) -> str:
@@ -344,6 +345,7 @@ class DiffView:
     rows: list[DiffRow]
     names_winner: bool = True
     individual = True
+    card_template = "scoring/kinds/differenzler/card.html"  # in the lists of games
 
     @property
     def hands_played(self) -> int:
