@@ -12,10 +12,15 @@ from django.views.decorators.http import require_GET
 from clubs import access
 from clubs.forms import SeasonForm
 from clubs.models import Member
-from scoring import statistics
+from scoring import registry, statistics
 from scoring.presenters import listed_views
 
 RECENT_GAMES = 10  # listed on the club's page and a player's page
+
+
+def _with_lines() -> list[registry.GameKind]:
+    """The kinds whose players the club's pages rank and sum (``GameKind.lines``)."""
+    return [kind for kind in registry.registered() if kind.lines is not None]
 
 
 @require_GET
@@ -31,13 +36,19 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     recent = statistics.season_games(club, start, end)
     members = list(club.members.all())
     lines = statistics.club_lines(club, start, end)
+    kinds = _with_lines()
+    boards = {  # also by the kind's name
+        kind.name: kind.lines.board(members, lines.kinds.get(kind.name, {})) for kind in kinds
+    }
     context = {
         "club": club,
         "season": season,
         "views": listed_views(recent.with_everything()[:RECENT_GAMES]),
         "standings": statistics.leaderboard(members, lines.teams),
-        "differenzler": statistics.differenzler_board(members, lines.differenzler),
-        "coiffeur": statistics.coiffeur_board(members, lines.coiffeur),
+        **boards,
+        "boards": [  # each kind's ranking, in the kinds' order
+            (kind.lines.board_template, boards[kind.name]) for kind in kinds if boards[kind.name]
+        ],
         "role": access.role_in(request.user, club.pk),
         "members": members,
     }
@@ -53,13 +64,18 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     start, end = season.dates()
     results = statistics.season_results(club, start, end)
     lines = statistics.member_lines(results, member)
+    kinds = _with_lines()
     context = {
         "club": club,
         "member": member,
         "season": season,
         "line": lines.team,
-        "differenzler": lines.differenzler,
-        "coiffeur": lines.coiffeur,
+        **{kind.name: lines.kinds.get(kind.name) for kind in kinds},
+        "kind_lines": [
+            (kind.lines.line_template, lines.kinds[kind.name])
+            for kind in kinds
+            if kind.name in lines.kinds
+        ],
         "views": listed_views(statistics.recent_games(results, member, RECENT_GAMES)),
     }
     return render(request, "clubs/player.html", context)

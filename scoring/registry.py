@@ -25,6 +25,23 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class KindLines:
+    """A kind's lines on the club's pages (besides the team game's, which the core's
+    statistics draw): ``line`` makes a member's line from the sums of the member's rows
+    of the kind (a mapping of ``games``, ``finished``, ``wins``, ``hands``, ``points``,
+    ``differences``, ``exact`` and, on a player's page, ``matches_made``…: what was
+    summed), ``board`` ranks the members who have one (the club's members, their lines
+    by member id → standings, best first, each with ``member`` and ``line``). The club
+    page shows the ranking with ``board_template`` (reads ``board``), a player's page
+    the line with ``line_template`` (reads ``line``)."""
+
+    line: Callable[[Mapping[str, Any]], Any]
+    board: Callable[[list[Any], dict[int, Any]], list[Any]]
+    board_template: str
+    line_template: str
+
+
+@dataclass(frozen=True)
 class GameKind:
     """A kind of game, as the core asks it. ``Game`` below is ``scoring.models.Game``
     with its teams, players and hands prefetched (``with_everything``)."""
@@ -49,6 +66,8 @@ class GameKind:
     # the static files its table screen loads besides the core's, which the service
     # worker keeps for a table screen opened offline
     offline_assets: tuple[str, ...] = ()
+    # its players' lines on the club's page and a player's page (None: none there)
+    lines: KindLines | None = None
     # Game → what the lists of games and the game page show of it
     present: Callable[[Any], Any] | None = None
     # (request, Game, status, **refused forms of the game's extra) → the table screen

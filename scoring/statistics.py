@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.db import connection, transaction
@@ -36,7 +36,6 @@ from scoring import extras, registry, rules, totals
 from scoring.models import Game, MonthTotal, Player, PlayerResult
 from scoring.rules.differenzler import DiffResult
 from scoring.rules.stats import (
-    DiffLine,
     PartnerLine,
     PlayerLine,
     SeatFigures,
@@ -48,7 +47,7 @@ from scoring.rules.table import seat_of
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 # the kinds whose lines the club's pages show (``GameKind.name``, ``PlayerResult.kind``)
-TEAM_GAME, DIFFERENZLER, COIFFEUR = "team", "differenzler", "coiffeur"
+TEAM_GAME, DIFFERENZLER = "team", "differenzler"
 
 # -- writing ------------------------------------------------------------------------------
 
@@ -301,151 +300,78 @@ def lines(
     return {row.pop("member"): PlayerLine(**row) for row in sums}
 
 
-DIFF_SUMS = {name: totals.SUMS[name] for name in (field.name for field in fields(DiffLine))}
-
-
-@dataclass
-class SheetLine:
-    """A player's Coiffeur line over the stored rows (RULES.md §11): the sheets played,
-    finished and won by the player's side, the cells the side filled (the rows'
-    ``hands``), the points of those cells (signed: a counter-match penalty counts
-    below zero) and the matches the side made."""
-
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    hands: int = 0
-    points: int = 0
-    matches_made: int = 0
-
-    @property
-    def average(self) -> float | None:
-        """The average points per cell filled (a struck cell counts, as 0)."""
-        return self.points / self.hands if self.hands else None
-
-
-SHEET_FIGURES = tuple(field.name for field in fields(SheetLine))
-
-
-def sums_of(figures: Iterable[str]) -> set[str]:
-    """The sums a line of ``figures`` has: its games and those figures."""
-    return {"games", *figures}
-
-
 class Lines(NamedTuple):
-    """Each member's lines, by kind of game (members who played it), by member id."""
+    """Each member's lines by member id (members who played it): the team game's, and
+    each other kind's by its name (``GameKind.lines``)."""
 
     teams: dict[int, PlayerLine]
-    differenzler: dict[int, DiffLine]
-    coiffeur: dict[int, SheetLine]
+    kinds: dict[str, dict[int, Any]]
+
+    def add(self, kind: str, member: int, sums: dict[str, Any]) -> None:
+        """A member's sums of a kind other than the team game's, made its line (a kind
+        no longer offered, or without lines, has none)."""
+        found = next((k for k in registry.registered() if k.name == kind), None)
+        if found is not None and found.lines is not None:
+            self.kinds.setdefault(kind, {})[member] = found.lines.line(sums)
 
 
 def both_lines(results: QuerySet[PlayerResult], figures: Iterable[str]) -> Lines:
-    """Each member's team line (``figures``), Différenzler line and Coiffeur line (the
-    ``figures`` it has) over ``results``, in one query (grouped by member and kind of
-    game). A figure several lines have (games, wins, hands…) is the same sum: it is
-    summed once."""
+    """Each member's team line (``figures``) and line of each other kind (made by its
+    ``GameKind.lines`` from the same sums, with the totals' sums besides) over
+    ``results``, in one query (grouped by member and kind of game). A figure several
+    lines have (games, wins, hands…) is the same sum: it is summed once."""
     figures = tuple(figures)
     # every aggregate under a name no field has ("hands" is both a field and a figure)
-    sums = {f"sum_{name}": agg for name, agg in {**DIFF_SUMS, **_sums(figures)}.items()}
-    found = Lines({}, {}, {})
+    summed = {**totals.SUMS, **_sums(figures)}
+    sums = {f"sum_{name}": agg for name, agg in summed.items()}
+    found = Lines({}, {})
     for row in results.values("member", "kind").annotate(**sums).order_by():
-        if row["kind"] == DIFFERENZLER:
-            found.differenzler[row["member"]] = DiffLine(
-                **{name: row[f"sum_{name}"] for name in DIFF_SUMS}
-            )
-        elif row["kind"] == TEAM_GAME:
+        if row["kind"] == TEAM_GAME:
             found.teams[row["member"]] = PlayerLine(
                 games=row["sum_games"], **{name: row[f"sum_{name}"] for name in figures}
             )
-        elif row["kind"] == COIFFEUR:
-            found.coiffeur[row["member"]] = SheetLine(
-                **{name: row[f"sum_{name}"] for name in SHEET_FIGURES if name in sums_of(figures)}
-            )
+        else:
+            values = {name: row[f"sum_{name}"] or 0 for name in summed}
+            found.add(row["kind"], row["member"], values)
     return found
 
 
 def club_lines(club: Club, start: dt.date | None, end: dt.date | None) -> Lines:
-    """The club leaderboard's lines over a season: each member's team line and Coiffeur
-    line (the ``LEADERBOARD`` figures) and Différenzler line, the season's whole closed
-    months read from their totals (``scoring.totals``); a few queries at any size."""
+    """The club leaderboard's lines over a season: each member's team line (the
+    ``LEADERBOARD`` figures) and line of each other kind (``GameKind.lines``), the
+    season's whole closed months read from their totals (``scoring.totals``); a few
+    queries at any size."""
     sums = totals.season_sums(
         club.pk, start, end, season_results(club, start, end), season_results(club, None, None)
     )
-    found = Lines({}, {}, {})
+    found = Lines({}, {})
     for (member, kind), summed in sums.items():
-        if kind == DIFFERENZLER:
-            found.differenzler[member] = DiffLine(**{name: summed[name] for name in DIFF_SUMS})
-        elif kind == TEAM_GAME:
+        if kind == TEAM_GAME:
             found.teams[member] = PlayerLine(
                 games=summed["games"], **{name: summed[name] for name in LEADERBOARD}
             )
-        elif kind == COIFFEUR:
-            found.coiffeur[member] = SheetLine(
-                **{name: summed[name] for name in SHEET_FIGURES if name in sums_of(LEADERBOARD)}
-            )
+        else:
+            found.add(kind, member, {name: summed[name] for name in totals.SUMS})
     return found
 
 
-@dataclass(frozen=True)
-class DiffStanding:
-    member: Member
-    line: DiffLine
-
-
-def differenzler_board(members: list[Member], lines: dict[int, DiffLine]) -> list[DiffStanding]:
-    """Members who played Différenzler, best first: the lowest average difference per
-    hand, then more wins, then more exact estimates."""
-    standings = [DiffStanding(m, lines[m.pk]) for m in members if m.pk in lines]
-    return sorted(
-        standings,
-        key=lambda s: (
-            s.line.average if s.line.average is not None else float("inf"),
-            -s.line.wins,
-            -s.line.exact,
-            s.member.name,
-        ),
-    )
-
-
-@dataclass(frozen=True)
-class SheetStanding:
-    member: Member
-    line: SheetLine
-
-
-def coiffeur_board(members: list[Member], lines: dict[int, SheetLine]) -> list[SheetStanding]:
-    """Members who played Coiffeur, best first: more wins, then the higher average per
-    cell (no cell filled: last), then by name."""
-    standings = [SheetStanding(m, lines[m.pk]) for m in members if m.pk in lines]
-    return sorted(
-        standings,
-        key=lambda s: (
-            -s.line.wins,
-            -s.line.average if s.line.average is not None else float("inf"),
-            s.member.name,
-        ),
-    )
-
-
 class MemberLines(NamedTuple):
-    """One member's lines: ``None`` for a kind of game they did not play."""
+    """One member's lines: the team game's (``None``: not played) and each other kind's
+    they played, by the kind's name."""
 
     team: PlayerLine | None
-    differenzler: DiffLine | None
-    coiffeur: SheetLine | None
+    kinds: dict[str, Any]
 
 
 def member_lines(results: QuerySet[PlayerResult], member: Member) -> MemberLines:
     """One member's team line over ``results`` with a line per partner (by the
-    partner's name in each game), their Différenzler line and their Coiffeur line: two
-    queries (the three lines are summed in one)."""
+    partner's name in each game), and their line of each other kind: two queries (the
+    lines are summed in one)."""
     summed = both_lines(results.filter(member=member), (*COUNTED, *SUMMED))
     found = summed.teams.get(member.pk)
-    differenzler = summed.differenzler.get(member.pk)
-    coiffeur = summed.coiffeur.get(member.pk)
+    kinds = {kind: lines[member.pk] for kind, lines in summed.kinds.items()}
     if found is None:
-        return MemberLines(None, differenzler, coiffeur)
+        return MemberLines(None, kinds)
     results = results.filter(kind=TEAM_GAME)
     partner = Player.objects.filter(team_id=OuterRef("player__team_id")).exclude(
         pk=OuterRef("player_id")
@@ -460,7 +386,7 @@ def member_lines(results: QuerySet[PlayerResult], member: Member) -> MemberLines
     found.partners = {
         row["partner"]: PartnerLine(row["partner"], row["games"], row["wins"]) for row in partners
     }
-    return MemberLines(found, differenzler, coiffeur)
+    return MemberLines(found, kinds)
 
 
 def recent_games(results: QuerySet[PlayerResult], member: Member, count: int) -> QuerySet[Game]:

@@ -198,8 +198,8 @@ def test_the_club_page_reads_the_closed_months_totals_as_it_read_the_rows(client
     )
 
     assert first.context["coiffeur"] == again.context["coiffeur"]
-    assert {s.member.pk: s.line for s in again.context["coiffeur"]} == rows.coiffeur
-    anne = rows.coiffeur[member("Anne").pk]
+    assert {s.member.pk: s.line for s in again.context["coiffeur"]} == rows.kinds["coiffeur"]
+    anne = rows.kinds["coiffeur"][member("Anne").pk]
     assert (anne.games, anne.wins, anne.hands, anne.points) == (3, 1, 18, 7587)
 
 

@@ -13,6 +13,7 @@ from scoring.registry import GameKind
 from . import storage, views
 from .gamefile import read_game
 from .gamefile import read_hand as _read_hand
+from .lines import LINES
 from .rules import CoiffeurHand
 from .sheet import PRESETS
 
@@ -42,6 +43,7 @@ KIND = GameKind(
     hands_changed=storage.hands_changed,
     correct_hand=views.correct_hand,
     history=views.history,
+    lines=LINES,
     urls="scoring.kinds.coiffeur.urls",
     start_page="scoring:new_coiffeur",
     offline_assets=(

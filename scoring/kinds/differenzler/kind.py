@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import presenters, statistics
 from scoring.kinds.differenzler import estimates
+from scoring.kinds.differenzler.lines import LINES
 from scoring.kinds.differenzler.views import estimates as estimate_pages
 from scoring.kinds.differenzler.views import table
 from scoring.models import Game, Hand
@@ -58,6 +59,7 @@ KIND = GameKind(
     result_rows=statistics.seat_rows,
     correct_hand=estimate_pages.correct_points,
     history=estimate_pages.history,
+    lines=LINES,
     urls="scoring.kinds.differenzler.urls",
     start_page="scoring:new_differenzler",
     label=_("Différenzler instead: four players, each for themselves, with sealed estimates"),
