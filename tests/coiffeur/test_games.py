@@ -214,11 +214,19 @@ def test_the_game_page_and_the_home_list_show_the_sheet(client):
     assert "Anne &amp; Claude" in home
 
 
-def test_the_live_poll_follows_the_sheet(client):
+def test_a_second_phone_learns_of_a_hand_from_the_live_poll(client):
     game = started(client)
-    live = reverse("scoring:live", args=[game.pk])
-    first = client.get(live + "?where=table&shown=x")
-    assert first.status_code == 200
+    table = client.get(reverse("scoring:table", args=[game.pk]), **EN)
+    poll = table.context["poll_url"]
+
+    quiet = client.get(poll, **EN)
+    assert quiet.status_code == 200
+    assert "This screen is behind" not in quiet.content.decode()
+    assert client.get(poll, HTTP_IF_NONE_MATCH=quiet["ETag"], **EN).status_code == 304
+
+    post_hand(client, game, 0, "hearts", 80)  # from the other phone
+    behind = client.get(poll, **EN).content.decode()
+    assert "This screen is behind" in behind
 
 
 def test_the_clubs_own_rows_are_typed_in_its_words(client):
