@@ -258,3 +258,27 @@ def test_rows_that_make_no_sheet_are_refused_beside_the_field(client):
     response = start(client, rows="\n".join(f"Zeile {n} ×{n + 15}" for n in range(1, 7)))
     assert response.status_code == 422
     assert not Game.objects.exists()
+
+
+def test_a_spectator_link_shows_the_sheet_read_only_and_follows_it(client):
+    from django.test import Client
+
+    from scoring.models import SpectatorLink
+
+    game = started(client)
+    post_hand(client, game, 0, "hearts", 80)
+    client.post(reverse("scoring:share_game", args=[game.pk]))
+    link = SpectatorLink.objects.get(game=game)
+
+    watcher = Client()
+    page = watcher.get(reverse("scoring:spectate", args=[link.token]), **EN)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Coiffeur sheet" in text
+    assert "80 → 240" in text
+    assert "Correct" not in text
+    assert "Go to the table" not in text
+    post_hand(client, game, 1, "spades", 60)
+    behind = watcher.get(page.context["poll_url"], **EN)
+    assert behind.status_code == 200
+    assert "hx-get" in behind.content.decode()

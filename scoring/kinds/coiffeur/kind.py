@@ -43,6 +43,7 @@ KIND = GameKind(
     hands_changed=storage.hands_changed,
     correct_hand=views.correct_hand,
     history=views.history,
+    spectate=views.spectate,
     lines=LINES,
     urls="scoring.kinds.coiffeur.urls",
     start_page="scoring:new_coiffeur",

@@ -343,6 +343,19 @@ def game_page(request: HttpRequest, game: Game) -> HttpResponse:
     return render(request, "scoring/kinds/coiffeur/game.html", context)
 
 
+def spectate(request: HttpRequest, game: Game, poll: str) -> HttpResponse:
+    """The sheet, read-only, for whoever holds a spectator link (``GameKind.spectate``):
+    its page without the scorers' links, following the game through ``poll``."""
+    view = present(game)
+    context = {
+        "view": view,
+        "sheet": view.sheet,
+        "spectator": True,
+        "poll_url": f"{poll}?shown={view.version}",
+    }
+    return render(request, "scoring/kinds/coiffeur/game.html", context)
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
