@@ -68,6 +68,9 @@ class GameKind:
     offline_assets: tuple[str, ...] = ()
     # its players' lines on the club's page and a player's page (None: none there)
     lines: KindLines | None = None
+    # four players each for themselves, kept as two unnamed "teams" of the seats 0 and
+    # 2, 1 and 3 (``Game.seat_names``): what a tournament's table shows of its game
+    each_for_themselves: bool = False
     # Game → what the lists of games and the game page show of it
     present: Callable[[Any], Any] | None = None
     # (request, Game, status, **refused forms of the game's extra) → the table screen

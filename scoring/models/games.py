@@ -88,9 +88,10 @@ class Game(models.Model):
 
     @property
     def individual(self) -> bool:
-        """Four players each for themselves (Différenzler, RULES.md §10): its players are
-        kept as two "teams" of the seats 0 and 2, 1 and 3, without names."""
-        return self.ruleset.get("preset") == rules.DIFFERENZLER
+        """Four players each for themselves (``GameKind.each_for_themselves``: Différenzler,
+        RULES.md §10): its players are kept as two "teams" of the seats 0 and 2, 1 and 3,
+        without names."""
+        return registry.of(self.ruleset).each_for_themselves
 
     def seat_names(self) -> tuple[str, str, str, str]:
         """The four players' names in seat order (teams and players prefetched)."""

@@ -60,6 +60,7 @@ KIND = GameKind(
     correct_hand=estimate_pages.correct_points,
     history=estimate_pages.history,
     lines=LINES,
+    each_for_themselves=True,
     urls="scoring.kinds.differenzler.urls",
     start_page="scoring:new_differenzler",
     label=_("Différenzler instead: four players, each for themselves, with sealed estimates"),

@@ -48,6 +48,11 @@ def hands_changed(
     statistics.update_results(game, statistics.figures(game, hands, result))
 
 
+def history(game: Game, changes: list[Any]) -> dict[str, Any]:
+    """How the changes page writes a team game's hand (``GameKind.history``)."""
+    return {"summary_template": "scoring/kinds/team/hand_summary.html"}
+
+
 KIND = GameKind(
     NAME,
     frozenset(TEAM_PRESETS),
@@ -62,6 +67,7 @@ KIND = GameKind(
     play=play,
     hands_changed=hands_changed,
     correct_hand=table.team_correct_hand,
+    history=history,
     spectate=games.spectator_page,
     urls="scoring.kinds.team.urls",
     offline_assets=("js/team_offline.js",),

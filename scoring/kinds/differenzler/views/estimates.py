@@ -132,8 +132,9 @@ def history(game: Game, changes: list[HandChange]) -> dict[str, Any]:
             if hand:
                 hand["seats"] = list(zip(seats, hand["estimates"], hand["cards"], strict=True))
     return {
+        "summary_template": "scoring/kinds/differenzler/hand_summary.html",
         "estimates": [
             {"change": change, "name": seats[change.seat], "value": value}
             for change, value in estimates.estimate_record(game)
-        ]
+        ],
     }
