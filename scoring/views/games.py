@@ -1,9 +1,9 @@
-"""Games: the home page, a new game, a game's page, its game file out and in."""
+"""Games: the home page, a game's page, its game file out and in. A new game is
+started on its kind's page (``GameKind.start_page``; the team game's is ``new_game``)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,9 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import access
 from scoring import access as game_access
-from scoring import extras, registry, services
+from scoring import extras, services
 from scoring.forms import (
-    StartGameForm,
     UploadGameForm,
     problem_message,
 )
@@ -28,9 +27,7 @@ from scoring.rules import RulesError
 from scoring.views.common import (
     game_for,
     kind_page,
-    member_names,
     signed_in_or_table_link,
-    starting_clubs,
 )
 
 
@@ -50,47 +47,6 @@ def home(request: HttpRequest) -> HttpResponse:
         "can_start": bool(access.scoring_clubs(request.user)),
     }
     return render(request, "scoring/home.html", context)
-
-
-@require_http_methods(["GET", "POST"])
-@login_required
-def new_game(request: HttpRequest) -> HttpResponse:
-    clubs = starting_clubs(request)
-    chosen = request.GET.get("club")
-    initial = next(
-        (
-            {"club": club, "preset": club.default_preset, "suit_style": club.suit_style}
-            for club in clubs
-            if club.slug == chosen
-        ),
-        {"club": clubs[0], "preset": clubs[0].default_preset, "suit_style": clubs[0].suit_style},
-    )
-    form = StartGameForm(request.POST or None, clubs=clubs, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        game = services.start_game(
-            club=data["club"],
-            name=data["name"],
-            ruleset=data["ruleset"],
-            teams=data["teams"],
-            first_chooser=data["first_chooser_seat"],
-            suit_style=data["suit_style"],
-            played_on=data["played_on"],
-            form_key=data["form_key"],
-        )
-        return redirect("scoring:table", game.pk)
-    status = 422 if form.is_bound else 200
-    context = {"form": form, "members": member_names(clubs), "other_kinds": other_kinds()}
-    return render(request, "scoring/new_game.html", context, status=status)
-
-
-def other_kinds() -> list[tuple[str, Any]]:
-    """The kinds started from their own page (``GameKind.start_page``): their links."""
-    return [
-        (reverse(kind.start_page), kind.label)
-        for kind in registry.registered()
-        if kind.start_page is not None
-    ]
 
 
 @require_GET

@@ -70,5 +70,6 @@ KIND = GameKind(
     history=history,
     spectate=games.spectator_page,
     urls="scoring.kinds.team.urls",
+    start_page="scoring:new_game",
     offline_assets=("js/team_offline.js",),
 )
