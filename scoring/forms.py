@@ -46,6 +46,15 @@ def at_most(most: int) -> forms.NumberInput:
 MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
 
 
+class UndoForm(forms.Form):
+    """Take back a game's last hand (any kind's whose hands the core's services keep):
+    its number as the screen showed it, a form key, and why."""
+
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    form_key = forms.UUIDField(widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=200, required=False)
+
+
 def first_name(name: str) -> str:
     """What the table calls a player: the first word of the name (Hans-Rudolf)."""
     return name.split()[0] if name.split() else name

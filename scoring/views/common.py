@@ -13,6 +13,7 @@ import functools
 import re
 import secrets
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,6 +26,7 @@ from clubs import access
 from clubs.models import Club, Member, Role
 from scoring import access as game_access
 from scoring import extras, registry, services
+from scoring.forms import UndoForm
 from scoring.models import Game
 
 DEVICE_COOKIE = "jass_device"
@@ -226,3 +228,26 @@ def poll_answer(
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
+
+
+def undo_last(request: HttpRequest, game: Game) -> None:
+    """Take back the game's last hand as the posted undo form says (``UndoForm``, any
+    kind's whose hands the core's services keep), and say what came of it: undone, out
+    of date (another phone changed the game), or nothing to undo."""
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        messages.warning(request, _("Nothing to undo."))
+        return
+    try:
+        done = services.undo_last_hand(
+            game,
+            number=form.cleaned_data["hand_number"],
+            form_key=form.cleaned_data["form_key"],
+            author=author_of(request, game, form.cleaned_data["reason"]),
+        )
+    except services.StaleScreen as stale:
+        messages.warning(request, str(stale))
+        return
+    if not done.repeated:
+        number = done.change.hand_number
+        messages.success(request, _("Hand %(number)s undone.") % {"number": number})

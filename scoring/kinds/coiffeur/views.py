@@ -10,7 +10,6 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.models import Role
 from jassclub.accounts import typed_by_someone_else
 from scoring import extras, registry, services
+from scoring.forms import UndoForm
 from scoring.models import Game
 from scoring.presenters import game_version
 from scoring.rules import RulesError
@@ -35,6 +35,7 @@ from scoring.views.common import (
     return_to,
     signed_in_or_table_link,
     starting_clubs,
+    undo_last,
     with_return,
 )
 
@@ -159,12 +160,6 @@ def _hand_form(view: CoiffeurView, data: Any = None, initial: dict[str, Any] | N
     )
 
 
-class UndoForm(forms.Form):
-    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    form_key = forms.UUIDField(widget=forms.HiddenInput)
-    reason = forms.CharField(max_length=200, required=False)
-
-
 def table(
     request: HttpRequest,
     game: Game,
@@ -238,23 +233,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
 @signed_in_or_table_link
 def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _own(request, game_id, Role.SCORER)
-    form = UndoForm(request.POST)
-    if form.is_valid():
-        try:
-            done = services.undo_last_hand(
-                game,
-                number=form.cleaned_data["hand_number"],
-                form_key=form.cleaned_data["form_key"],
-                author=author_of(request, game, form.cleaned_data["reason"]),
-            )
-        except services.StaleScreen as stale:
-            messages.warning(request, str(stale))
-        else:
-            if not done.repeated:
-                number = done.change.hand_number
-                messages.success(request, _("Hand %(number)s undone.") % {"number": number})
-    else:
-        messages.warning(request, _("Nothing to undo."))
+    undo_last(request, game)
     if request.htmx:
         return table(request, _own(request, game.pk, Role.SCORER))
     return redirect("scoring:table", game.pk)

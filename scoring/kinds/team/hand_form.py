@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.forms import add_problems
+from scoring.forms import add_problems  # UndoForm: the team screen's undo
 from scoring.rules import CARD_POINTS
 from scoring.rules.hand import TEAM_CARDS, WeisEntry
 from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES
@@ -61,12 +61,6 @@ def shown_kinds(entries: tuple[WeisEntry, ...], style: str) -> list[str]:
         if options:
             kinds.append((free or options)[0])
     return kinds
-
-
-class UndoForm(forms.Form):
-    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    form_key = forms.UUIDField(widget=forms.HiddenInput)
-    reason = forms.CharField(max_length=200, required=False)
 
 
 def team_choices(team_names: tuple[str, str], none: str | None = None) -> list[tuple[str, str]]:

@@ -31,6 +31,7 @@ from scoring.views.common import (
     remember_device,
     return_to,
     signed_in_or_table_link,
+    undo_last,
     with_return,
 )
 
@@ -243,24 +244,7 @@ def team_correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResp
 @signed_in_or_table_link
 def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     game = team_game(request, game_id, Role.SCORER)
-    form = UndoForm(request.POST)
-    if form.is_valid():
-        try:
-            done = services.undo_last_hand(
-                game,
-                number=form.cleaned_data["hand_number"],
-                form_key=form.cleaned_data["form_key"],
-                author=author_of(request, game, form.cleaned_data["reason"]),
-            )
-        except services.StaleScreen as stale:
-            messages.warning(request, str(stale))
-        else:
-            if not done.repeated:
-                messages.success(
-                    request, _("Hand %(number)s undone.") % {"number": done.change.hand_number}
-                )
-    else:
-        messages.warning(request, _("Nothing to undo."))
+    undo_last(request, game)
     if request.htmx:
         return _table(request, game_view(team_game(request, game.pk)))
     return redirect("scoring:table", game.pk)
