@@ -16,7 +16,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.forms import add_problems  # UndoForm: the team screen's undo
+from scoring.forms import UndoForm as UndoForm  # the team screen's undo, as before
+from scoring.forms import add_problems
 from scoring.rules import CARD_POINTS
 from scoring.rules.hand import TEAM_CARDS, WeisEntry
 from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES
