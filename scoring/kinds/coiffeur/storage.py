@@ -72,14 +72,11 @@ def store(
             Player(team=team, position=position, name=name, member=members.get(name.casefold()))
             for position, name in enumerate(side.players)
         )
-        for player in players[-len(side.players) :]:
-            player.team = team
     kind = registry.named(NAME)
     Hand.objects.bulk_create(
         Hand(game=game, number=number, record=kind.write_hand(hand))
         for number, hand in enumerate(record.hands, start=1)
     )
-    game._coiffeur_hands = list(record.hands)  # type: ignore[attr-defined]  # for result_rows
     return players
 
 
@@ -107,10 +104,7 @@ def _figures(values: SideFigures) -> dict[str, Any]:
 
 def result_rows(game: Game, players: list[Player]) -> list[PlayerResult]:
     """The game's rows, one per player, with their side's figures."""
-    hands = getattr(game, "_coiffeur_hands", None)
-    if hands is None:
-        hands = hands_of(game)
-    figures = side_figures(rules.play(ruleset_of(game), hands, check=False))
+    figures = side_figures(rules.play(ruleset_of(game), hands_of(game), check=False))
     return [
         PlayerResult(
             player=player,
