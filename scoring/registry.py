@@ -93,6 +93,10 @@ class GameKind:
     # (request, Game, its live poll's URL) → the game, read-only, for whoever holds a
     # spectator link; a kind without it has no spectator links (a 404)
     spectate: Callable[..., Any] | None = None
+    # (its result, its hands) → what a tournament's table keeps of its game besides the
+    # totals, for the tie-breaks (a JSON object: a team game's matches, a Différenzler
+    # player's exact estimates and best hand)
+    tie_breaks: Callable[[Any, Any], dict[str, Any]] | None = None
     # its own pages: the dotted path of a URL module, included by ``scoring/urls.py``
     # in the ``scoring`` namespace (a string, so the core imports no kind)
     urls: str | None = None

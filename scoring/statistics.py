@@ -21,7 +21,6 @@ from django.db.models import (
     Case,
     Count,
     Exists,
-    F,
     OuterRef,
     Q,
     QuerySet,
@@ -34,20 +33,11 @@ from django.db.models import (
 from clubs.models import Club, Member
 from scoring import extras, registry, rules, totals
 from scoring.models import Game, MonthTotal, Player, PlayerResult
-from scoring.rules.differenzler import DiffResult
-from scoring.rules.stats import (
-    PartnerLine,
-    PlayerLine,
-    SeatFigures,
-    TeamFigures,
-    game_figures,
-    seat_figures,
-)
-from scoring.rules.table import seat_of
+from scoring.rules.stats import PartnerLine, PlayerLine, TeamFigures, game_figures
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 # the kinds whose lines the club's pages show (``GameKind.name``, ``PlayerResult.kind``)
-TEAM_GAME, DIFFERENZLER = "team", "differenzler"
+TEAM_GAME = "team"
 
 # -- writing ------------------------------------------------------------------------------
 
@@ -92,12 +82,6 @@ def create_rows(game: Game, players: list[Player]) -> None:
     PlayerResult.objects.bulk_create(registry.of(game.ruleset).asks("result_rows")(game, players))
 
 
-def create_seat_results(game: Game, players: Iterable[Player]) -> None:
-    """The rows of a Différenzler game just stored, one per player (``seat_rows``)."""
-    totals.changed(game)
-    PlayerResult.objects.bulk_create(seat_rows(game, players))
-
-
 def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
     """A game's hands changed: its four rows take their team's figures, in one
     statement (a value the teams share is written as it is)."""
@@ -110,55 +94,6 @@ def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
             if first == second
             else Case(When(team=0, then=Value(first)), default=Value(second))
         )
-    PlayerResult.objects.filter(game=game).update(**values)
-
-
-def seat_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
-    """A Différenzler game's rows as its hands make them: each player's own figures
-    (``rules.stats.seat_figures``), marked with its kind."""
-    result = game.individual_record().result()
-    figures = seat_figures(result)
-    rows = []
-    for player in players:
-        seat = seat_of(player.team.index, player.position)
-        rows.append(
-            PlayerResult(
-                player=player,
-                game=game,
-                club_id=game.club_id,
-                played_on=game.played_on,
-                member_id=player.member_id,
-                team=player.team.index,
-                kind=registry.of(game.ruleset).name,
-                **dataclasses.asdict(figures[seat]),
-            )
-        )
-    return rows
-
-
-def update_seat_results(game: Game, result: DiffResult) -> None:
-    """A Différenzler game's hands changed: its four rows take what it now comes to
-    (``result``, counted by the caller), in one statement (a value the four share
-    is written as it is)."""
-    totals.changed(game)
-    figures = seat_figures(result)
-    seats = {  # the game's players as read with it (teams and players prefetched)
-        player.pk: seat_of(team.index, player.position)
-        for team in game.teams.all()
-        for player in team.players.all()
-    }
-    values: dict[str, Any] = {}
-    for name in (field.name for field in dataclasses.fields(SeatFigures)):
-        column = PlayerResult._meta.get_field(name)
-        own = {pk: getattr(figures[seat], name) for pk, seat in seats.items()}
-        if len(set(own.values())) == 1:
-            values[name] = Value(next(iter(own.values())), output_field=column)
-        else:
-            values[name] = Case(
-                *(When(player_id=pk, then=Value(v, output_field=column)) for pk, v in own.items()),
-                default=F(name),
-                output_field=column,
-            )
     PlayerResult.objects.filter(game=game).update(**values)
 
 

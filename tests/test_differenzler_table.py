@@ -61,14 +61,14 @@ def test_a_whole_hand_estimates_revealed_with_the_points(game):
     estimates.start_hand(game, 1, PLAYERS)
     hand = record(game, (40, 30, None, 50))  # Claude: 157 − 120 = 37
 
-    assert hand.to_diff().cards == (40, 30, 37, 50)
-    assert hand.to_diff().estimates == SECRET
-    assert hand.to_diff().trump == "hearts"
+    assert hand.read().cards == (40, 30, 37, 50)
+    assert hand.read().estimates == SECRET
+    assert hand.read().trump == "hearts"
     assert Estimate.objects.count() == 0  # sealed rows gone once revealed
     assert OpenHand.objects.count() == 0
     change = HandChange.objects.get()
     assert (change.hand_number, change.action) == (1, HandChange.RECORDED)
-    result = game.individual_record().result()
+    result = game.outcome()
     assert result.totals == (91, 112, 116, 74)
 
 
@@ -205,7 +205,7 @@ def test_after_the_last_hand_the_game_is_over(game):
     with pytest.raises(RulesError) as excinfo:
         estimates.seal_estimate(game, 3, 0, 10)
     assert "The game is over" in problem(excinfo)[1]
-    assert game.individual_record().result().over
+    assert game.outcome().over
 
 
 def test_starting_a_game_twice_with_one_form_gives_one_game(club):
@@ -404,8 +404,8 @@ def test_the_last_hands_points_are_typed_again_with_its_estimates_kept(game):
     with pytest.raises(RulesError):
         estimates.seal_estimate(game, 1, 0, 5)  # still sealed as they were
     hand = record(game, (50, 30, 37, 40))
-    assert hand.to_diff().estimates == SECRET
-    assert hand.to_diff().cards == (50, 30, 37, 40)
+    assert hand.read().estimates == SECRET
+    assert hand.read().cards == (50, 30, 37, 40)
     assert Estimate.objects.get(number=2, seat=3).value == 77
     actions = list(HandChange.objects.order_by("created_at", "id").values_list("action", flat=True))
     assert actions == [HandChange.RECORDED, HandChange.UNDONE, HandChange.RECORDED]
@@ -568,9 +568,9 @@ def test_the_points_of_an_earlier_hand_are_corrected_its_estimates_kept(game):
 
     hand = correct(game, 1, (50, 30, None, 37))
 
-    assert hand.to_diff().cards == (50, 30, 40, 37)
-    assert hand.to_diff().estimates == (40, 40, 40, 37)
-    assert game.individual_record().result().totals == (20, 20, 0, 0)
+    assert hand.read().cards == (50, 30, 40, 37)
+    assert hand.read().estimates == (40, 40, 40, 37)
+    assert game.outcome().totals == (20, 20, 0, 0)
     change = HandChange.objects.filter(action=HandChange.EDITED).get()
     assert change.before["cards"] == [40, 40, 40, 37]
     assert change.after["cards"] == [50, 30, 40, 37]
@@ -586,7 +586,7 @@ def test_a_correction_sent_twice_counts_once_and_an_old_form_is_out_of_date(game
     assert HandChange.objects.filter(action=HandChange.EDITED).count() == 1
     with pytest.raises(StaleScreen):
         correct(game, 1, (45, 35, 40, 37), version=version)  # made before the first
-    assert game.hands.get(number=1).to_diff().cards == (50, 30, 40, 37)
+    assert game.hands.get(number=1).read().cards == (50, 30, 40, 37)
 
 
 @pytest.mark.parametrize(
@@ -598,7 +598,7 @@ def test_a_correction_that_breaks_a_rule_is_refused_and_nothing_changes(game, ca
     with pytest.raises(RulesError) as refused:
         correct(game, 1, cards)
     assert words in refused.value.problems[0].message
-    assert game.hands.get(number=1).to_diff().cards == (40, 40, 40, 37)
+    assert game.hands.get(number=1).read().cards == (40, 40, 40, 37)
     assert not HandChange.objects.filter(action=HandChange.EDITED).exists()
 
 
@@ -621,7 +621,7 @@ def test_the_scorer_corrects_an_earlier_hand_from_the_game_page(client, game):
         url, data | {"cards_0": 50, "cards_1": 30, "cards_2": 40}, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert saved.status_code == 302
-    assert game.hands.get(number=1).to_diff().cards == (50, 30, 40, 37)
+    assert game.hands.get(number=1).read().cards == (50, 30, 40, 37)
     changes = client.get(reverse("scoring:history", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
     assert changes.status_code == 200
     assert "corrected" in changes.content.decode()

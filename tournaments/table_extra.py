@@ -16,11 +16,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from clubs.models import Role
-from scoring import rules
 from scoring.extras import TableExtra
 from scoring.models import Game, HandChange
 from scoring.presenters import GameView
-from scoring.rules import differenzler
 from scoring.services import Author, ReasonNeeded, StaleScreen
 from tournaments.forms import ConfirmForm, DisputeForm
 from tournaments.models import Table, TableEvent
@@ -164,9 +162,9 @@ class TournamentTable(TableExtra):
     def after_change(
         self,
         guarded: Table | None,
-        before: rules.GameResult | differenzler.DiffResult,
-        after: rules.GameResult | differenzler.DiffResult,
-        hands: list[rules.Hand] | list[differenzler.DiffHand],
+        before: Any,  # what the game came to, counted by its kind
+        after: Any,
+        hands: list[Any],
         change: HandChange,
         author: Author,
     ) -> None:
@@ -178,7 +176,7 @@ class TournamentTable(TableExtra):
             return
         table.state = Table.DECIDED
         if table.result is not None:
-            table.result = stored_result(after, hands, change.pk)
+            table.result = stored_result(change.game, after, hands, change.pk)
         table.save(update_fields=["state", "result"])
         TableEvent.objects.create(
             table=table,

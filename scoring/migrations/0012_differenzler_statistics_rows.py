@@ -2,9 +2,10 @@
 
 from django.db import migrations
 
-from scoring.rules import differenzler, parse_ruleset
-from scoring.rules.differenzler import DiffHand
-from scoring.rules.stats import seat_figures
+from scoring.kinds.differenzler import rules as differenzler
+from scoring.kinds.differenzler.rules import DiffHand
+from scoring.kinds.differenzler.stats import seat_figures
+from scoring.rules import parse_ruleset
 
 
 def store_results(apps, schema_editor):

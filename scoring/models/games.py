@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -12,7 +14,6 @@ from jassclub.links import RevocableLink
 from scoring import extras, registry, rules
 from scoring.models.choices import SEAT_CHOICES, TEAM_CHOICES
 from scoring.rules import gamefile
-from scoring.rules.differenzler import DiffResult
 
 
 class GameQuerySet(models.QuerySet):
@@ -100,17 +101,6 @@ class Game(models.Model):
         names = [players[seat % 2][seat // 2].name for seat in range(4)]
         return (names[0], names[1], names[2], names[3])
 
-    def individual_record(self) -> gamefile.IndividualRecord:
-        """A Différenzler game as the rules engine sees it (teams, players and hands
-        prefetched)."""
-        return gamefile.IndividualRecord(
-            name=self.name,
-            played_on=self.played_on,
-            ruleset=self.rules,
-            players=self.seat_names(),
-            hands=tuple(hand.to_diff() for hand in sorted(self.hands.all(), key=_number)),
-        )
-
     def record(self) -> gamefile.GameRecord:
         """The game as the rules engine sees it (uses prefetched teams and hands)."""
         teams = sorted(self.teams.all(), key=lambda team: team.index)
@@ -128,7 +118,7 @@ class Game(models.Model):
     def result(self) -> rules.GameResult:
         return self.record().result()
 
-    def outcome(self) -> rules.GameResult | DiffResult:
+    def outcome(self) -> Any:
         """The game counted from its hands, whichever kind it is (teams and players
         prefetched): totals, ``over`` and the hands counted."""
         return registry.of(self.ruleset).record(self).result()

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import registry, rules
 from scoring.models.games import Game
-from scoring.rules.differenzler import DiffHand
 
 
 def empty_weis() -> list[list[object]]:
@@ -40,13 +39,13 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return _("Hand %(number)s") % {"number": self.number}
 
+    def read(self) -> Any:
+        """The hand as its game's kind counts it (``GameKind.read_hand``)."""
+        return registry.of(self.game.ruleset).read_hand(self.record)
+
     def to_rules(self) -> rules.Hand:
         """A team game's hand as its rules count it."""
         return registry.named("team").read_hand(self.record)
-
-    def to_diff(self) -> DiffHand:
-        """A Différenzler hand: the trump, the four estimates and card points."""
-        return registry.named("differenzler").read_hand(self.record)
 
     @classmethod
     def of(cls, game: Game, number: int, hand: Any) -> Hand:
@@ -54,7 +53,6 @@ class Hand(models.Model):
         return cls(game=game, number=number, record=registry.of(game.ruleset).write_hand(hand))
 
     from_rules = of
-    from_diff = of
 
 
 class HandChange(models.Model):

@@ -18,7 +18,7 @@ from .game import (
     play_corrected,
     points_to_go_out,
 )
-from .gamefile import FORMAT, GameRecord, IndividualRecord, Team, read_game
+from .gamefile import FORMAT, GameRecord, Team, read_game
 from .hand import Hand, HandParts, check_hand, hand_parts, hand_points, most_weis
 from .problems import Problem, RulesError
 from .referee import weis_verdict as weis_verdict
@@ -66,7 +66,6 @@ __all__ = [
     "Hand",
     "HandParts",
     "HandResult",
-    "IndividualRecord",
     "Marks",
     "Problem",
     "RulesError",

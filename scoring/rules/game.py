@@ -151,7 +151,7 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
     rule of a hand, a hand after the game was over, a missing or unwanted ``out_first``,
     more than ``MAX_GAME_HANDS`` hands.
     """
-    if ruleset.individual:  # counted by scoring.rules.differenzler
+    if ruleset.individual:  # counted by its own kind (scoring.kinds.differenzler)
         raise RulesError([Problem("ruleset.preset", TEAMS_ONLY)])
     problems: list[Problem] = []
     results: list[HandResult] = []

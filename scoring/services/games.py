@@ -17,7 +17,7 @@ from scoring.rules import RulesError, gamefile
 
 @transaction.atomic
 def store_game(
-    record: gamefile.GameRecord | gamefile.IndividualRecord,
+    record: Any,
     *,
     club: Club | None = None,
     suit_style: str = "french",
@@ -46,9 +46,6 @@ def store_game(
         players = kind.store(game, record, members, new_members=new_members)
         statistics.create_rows(game, players)
         return game
-    if isinstance(record, gamefile.IndividualRecord):
-        _store_individual(game, record, members, new_members=new_members)
-        return game
     players: list[Player] = []
     for index, team_record in enumerate(record.teams):
         team = Team.objects.create(game=game, index=index, name=team_record.name)
@@ -64,33 +61,6 @@ def store_game(
     )
     statistics.create_results(game, players, statistics.figures(game, record.hands))
     return game
-
-
-def _store_individual(
-    game: Game, record: gamefile.IndividualRecord, members: dict[str, Member], *, new_members: bool
-) -> None:
-    """A Différenzler game's players and hands. Its four players are kept as two
-    unnamed "teams" of the seats 0 and 2, 1 and 3 (``Game.seat_names``); a player is
-    the club's member of that name, or with ``new_members`` a new member."""
-    club = game.club
-    if club and new_members:
-        for name in record.players:
-            if name.casefold() not in members:
-                members[name.casefold()] = Member.objects.create(club=club, name=name)
-    teams = [Team.objects.create(game=game, index=index, name="") for index in (0, 1)]
-    players = Player.objects.bulk_create(
-        Player(
-            team=teams[seat % 2],
-            position=seat // 2,
-            name=name,
-            member=members.get(name.casefold()),
-        )
-        for seat, name in enumerate(record.players)
-    )
-    Hand.objects.bulk_create(
-        Hand.from_diff(game, number, hand) for number, hand in enumerate(record.hands, start=1)
-    )
-    statistics.create_seat_results(game, players)
 
 
 @transaction.atomic
@@ -125,7 +95,7 @@ def start_game(
 
 
 def start_once(
-    record: gamefile.GameRecord | gamefile.IndividualRecord,
+    record: Any,
     *,
     club: Club | None,
     suit_style: str,

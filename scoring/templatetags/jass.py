@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -9,7 +11,7 @@ from django.utils.translation import gettext as _
 from scoring import rules
 from scoring.drawing.chart import totals_chart_svg
 from scoring.drawing.slate import slate_svg
-from scoring.presenters import DiffView, GameView, TeamView
+from scoring.presenters import GameView, TeamView
 from scoring.suits import TrumpLabel, trump_label
 
 register = template.Library()
@@ -23,19 +25,16 @@ def slate(team: TeamView) -> SafeString:
 
 
 @register.simple_tag
-def totals_chart(view: GameView | DiffView) -> SafeString:
+def totals_chart(view: Any) -> SafeString:
+    """The totals hand by hand, as the game's view (of any kind) names and scales them."""
     svg = totals_chart_svg(
         view.totals_by_hand,
         target=view.ruleset.target,
         team_names=view.team_names,
-        label=(
-            _("Each player's total difference, hand by hand")
-            if isinstance(view, DiffView)
-            else _("Totals of both teams, hand by hand")
-        ),
+        label=view.chart_label,
         target_label=_("target"),
         half_label=_("half"),
-        floor=10 if isinstance(view, DiffView) else 100,  # differences stay small
+        floor=view.chart_floor,
     )
     return mark_safe(svg)  # escaped inside
 

@@ -151,7 +151,7 @@ def test_a_whole_game_with_each_player_on_their_own_phone(scorer, page, browser,
             assert revealed == [str(value) for value in estimates]
 
     assert Hand.objects.filter(game=game).count() == 2
-    result = game.individual_record().result()
+    result = game.outcome()
     assert result.over
     assert result.totals == (144, 213, 178, 201)
     expect(page.locator("#diff-table")).to_contain_text("Anne won")
@@ -194,7 +194,7 @@ def test_one_phone_passed_round(scorer, page, live_server):
     assert page.locator(".last-hand .revealed-estimate").all_inner_texts() == [
         str(value) for value in ESTIMATES[0]
     ]
-    assert game.hands.get().to_diff().cards == (40, 30, 37, 50)
+    assert game.hands.get().read().cards == (40, 30, 37, 50)
     assert not has_horizontal_scroll(page)
     screenshot(page, "differenzler-passed-round-over")
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import TRUMPS, RulesError, parse_ruleset, play, preset, read_game
-from scoring.rules.differenzler import (
+from scoring.kinds.differenzler.gamefile import IndividualRecord, read_game
+from scoring.kinds.differenzler.rules import (
     DiffHand,
     behind,
     check_cards,
@@ -23,8 +23,8 @@ from scoring.rules.differenzler import (
     points_open,
     ranks,
 )
-from scoring.rules.differenzler import play as play_diff
-from scoring.rules.gamefile import IndividualRecord
+from scoring.kinds.differenzler.rules import play as play_diff
+from scoring.rules import TRUMPS, RulesError, parse_ruleset, play, preset
 from tests.rules.builders import only_problem, problems_of
 
 DIFF = preset("differenzler")

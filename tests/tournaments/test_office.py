@@ -247,7 +247,7 @@ def test_a_differenzler_correction_returns_to_the_directors_page(director, club)
     saved = director.post(link, data)
 
     assert saved["Location"] == f"/tournaments/{t.pk}/?table={table.number}"
-    assert Game.objects.get(pk=game.pk).hands.get(number=1).to_diff().cards[2] == 50
+    assert Game.objects.get(pk=game.pk).hands.get(number=1).read().cards[2] == 50
 
 
 @pytest.mark.parametrize("count", [2, 24])

@@ -10,9 +10,8 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, QuerySet
 
-from scoring import rules
+from scoring import registry, rules
 from scoring.models import Game, HandChange
-from scoring.rules import differenzler
 from tournaments.models import Entry, Pass, Table, Tournament
 from tournaments.services.common import teams_of
 from tournaments.standings import (
@@ -33,28 +32,17 @@ def last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
 def game_result(game: Game, last_change: int) -> dict[str, Any]:
     """What a table's game came to, stored when its pass closes (see
     :func:`stored_result`); ``last_change``: the game's last change counted."""
-    if game.individual:
-        return stored_result(game.individual_record().result(), [], last_change)
-    record = game.record()
-    return stored_result(record.result(), record.hands, last_change)
+    record = registry.of(game.ruleset).asks("record")(game)
+    return stored_result(game, record.result(), record.hands, last_change)
 
 
-def stored_result(counted: Any, hands: Sequence[Any], change: int) -> dict[str, Any]:
-    """A counted game as a table keeps it: the totals and, for the tie-breaks, each
-    team's matches (from its ``hands``) or each Différenzler player's exact estimates
-    and best hand; ``change``: the game's last change counted."""
-    if isinstance(counted, differenzler.DiffResult):
-        return {
-            "totals": list(counted.totals),
-            "exact": list(counted.exact),
-            "best_hand": list(counted.best_hand),
-            "change": change,
-        }
-    return {
-        "totals": list(counted.totals),
-        "matches": list(rules.matches_made(hands)),
-        "change": change,
-    }
+def stored_result(game: Game, counted: Any, hands: Sequence[Any], change: int) -> dict[str, Any]:
+    """A counted game as a table keeps it: the totals and, for the tie-breaks, what its
+    kind keeps of ``hands`` (``GameKind.tie_breaks``: each team's matches, or each
+    Différenzler player's exact estimates and best hand); ``change``: the game's last
+    change counted."""
+    tie_breaks = registry.of(game.ruleset).asks("tie_breaks")(counted, hands)
+    return {"totals": list(counted.totals), **tie_breaks, "change": change}
 
 
 def pass_scores(tournament: Tournament) -> list[Any]:
@@ -284,7 +272,7 @@ def _differenzler_line(
     others = ", ".join(names[i] for i in table.seats if i != entry.pk)
     difference, exact = None, 0
     if table.game_id in games:
-        counted = games[table.game_id].individual_record().result()
+        counted = games[table.game_id].outcome()
         if counted.hands:
             difference, exact = counted.totals[seat], counted.exact[seat]
     settled = table.state in (Table.CONFIRMED, Table.DECIDED)

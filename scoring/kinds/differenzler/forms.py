@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES, Club
 from scoring.forms import MEMBER_INPUT, add_problems
+from scoring.kinds.differenzler.rules import MAX_ESTIMATE, PLAYERS
 from scoring.rules import CARD_POINTS, MAX_FIXED_HANDS, NO_TRUMP, SUITS, gamefile
-from scoring.rules.differenzler import MAX_ESTIMATE, PLAYERS
 
 POINTS_INPUT = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 

@@ -3,35 +3,20 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring import presenters, statistics
-from scoring.kinds.differenzler import estimates
+from scoring.kinds.differenzler import estimates, storage
+from scoring.kinds.differenzler.gamefile import read_game
 from scoring.kinds.differenzler.lines import LINES
+from scoring.kinds.differenzler.presenter import diff_view
 from scoring.kinds.differenzler.views import estimates as estimate_pages
 from scoring.kinds.differenzler.views import table
 from scoring.models import Game, Hand
 from scoring.registry import GameKind
-from scoring.rules.differenzler import DiffHand
-from scoring.rules.gamefile import read_game
 from scoring.rules.ruleset import DIFFERENZLER
 from scoring.services import Author
-
-
-def read_hand(record: Mapping[str, Any]) -> DiffHand:
-    """A stored hand (its game file's record, checked when it was stored)."""
-    return DiffHand(
-        trump=record["trump"],
-        estimates=tuple(record["estimates"]),  # type: ignore[arg-type]
-        cards=tuple(record["cards"]),  # type: ignore[arg-type]
-    )
-
-
-def write_hand(hand: DiffHand) -> dict[str, Any]:
-    return hand.to_dict()
 
 
 def play_hand(
@@ -47,16 +32,18 @@ def play_hand(
 
 
 KIND = GameKind(
-    "differenzler",
+    storage.NAME,
     frozenset({DIFFERENZLER}),
-    read_hand,
-    write_hand,
+    storage.read_hand,
+    storage.write_hand,
     read_game=read_game,
-    record=lambda game: game.individual_record(),
-    present=presenters.diff_view,
+    record=storage.record,
+    store=storage.store,
+    tie_breaks=storage.tie_breaks,
+    present=diff_view,
     table=table.screen,
     game_page=table.game_page,
-    result_rows=statistics.seat_rows,
+    result_rows=storage.result_rows,
     correct_hand=estimate_pages.correct_points,
     history=estimate_pages.history,
     lines=LINES,

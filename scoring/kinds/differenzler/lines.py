@@ -8,8 +8,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from clubs.models import Member
+from scoring.kinds.differenzler.stats import DiffLine
 from scoring.registry import KindLines
-from scoring.rules.stats import DiffLine
 
 FIGURES = tuple(field.name for field in fields(DiffLine))
 

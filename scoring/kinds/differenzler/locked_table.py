@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 from django.db.models import FilteredRelation, Model, OuterRef, Q, QuerySet, Subquery
 
 from scoring import services
+from scoring.kinds.differenzler import rules as differenzler
 from scoring.models import Estimate, Game, Hand, OpenHand, Player, SeatLink, Team
-from scoring.rules import differenzler
 
 SEATS = range(differenzler.PLAYERS)
 HAND_PREFIX = "hands__"

@@ -48,6 +48,11 @@ def hands_changed(
     statistics.update_results(game, statistics.figures(game, hands, result))
 
 
+def tie_breaks(result: rules.GameResult, hands: list[rules.Hand]) -> dict[str, Any]:
+    """What a tournament's table keeps for the tie-breaks: each team's matches."""
+    return {"matches": list(rules.matches_made(hands))}
+
+
 def history(game: Game, changes: list[Any]) -> dict[str, Any]:
     """How the changes page writes a team game's hand (``GameKind.history``)."""
     return {"summary_template": "scoring/kinds/team/hand_summary.html"}
@@ -68,6 +73,7 @@ KIND = GameKind(
     hands_changed=hands_changed,
     correct_hand=table.team_correct_hand,
     history=history,
+    tie_breaks=tie_breaks,
     spectate=games.spectator_page,
     urls="scoring.kinds.team.urls",
     start_page="scoring:new_game",

@@ -15,9 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring import extras, statistics
+from scoring import extras
 from scoring.kinds.differenzler import locked_table
+from scoring.kinds.differenzler import rules as differenzler
 from scoring.kinds.differenzler.estimates.table import GAME_OVER, TableState, _locked, _refuse
+from scoring.kinds.differenzler.rules import DiffHand
+from scoring.kinds.differenzler.storage import read_hand, update_rows
 from scoring.models import (
     Estimate,
     Game,
@@ -26,8 +29,6 @@ from scoring.models import (
     OpenHand,
     SeatLink,
 )
-from scoring.rules import differenzler
-from scoring.rules.differenzler import DiffHand
 from scoring.services import Author, StaleScreen, log_change
 
 NOT_STARTED = gettext_noop(
@@ -126,14 +127,14 @@ def _record_points(
         raise _refuse(NOT_STARTED, "cards", number=number)
     estimates = tuple(table.estimates[seat] for seat in range(differenzler.PLAYERS))
     hand = DiffHand(open_hand.trump, estimates, differenzler.fill_cards(cards))  # type: ignore[arg-type]
-    hands = [h.to_diff() for h in stored_hands]
+    hands = [read_hand(h.record) for h in stored_hands]
     result = differenzler.play(game.rules, [*hands, hand])  # raises, naming the field
-    stored = Hand.from_diff(game, number, hand)
+    stored = Hand.of(game, number, hand)
     stored.save()
     log_change(game, number, HandChange.RECORDED, None, hand.to_dict(), form_key, author)
     Estimate.objects.filter(game=game, number=number).delete()
     open_hand.delete()
-    statistics.update_seat_results(game, result)  # its players as read with the table
+    update_rows(game, result)  # its players as read with the table
     return Scored(stored, [*stored_hands, stored], table.next_estimated, table.links)
 
 
@@ -168,7 +169,7 @@ def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> Non
     if OpenHand.objects.filter(game=game, number=number + 1, started_at__isnull=False).exists():
         raise _refuse(NEXT_STARTED, number=number + 1)
     last = game.hands.get(number=number)
-    hand = last.to_diff()
+    hand = read_hand(last.record)
     log_change(game, number, HandChange.UNDONE, hand.to_dict(), None, form_key, author)
     last.delete()
     # the next hand's sealed estimates stay for it; its trump is chosen again
@@ -178,14 +179,14 @@ def _reopen(game: Game, number: int, form_key: uuid.UUID, author: Author) -> Non
         Estimate(game=game, number=number, seat=seat, value=value)
         for seat, value in enumerate(hand.estimates)
     )
-    kept = [h.to_diff() for h in game.hands.order_by("number")]
-    statistics.update_seat_results(game, differenzler.play(game.rules, kept, check=False))
+    kept = [read_hand(h.record) for h in game.hands.order_by("number")]
+    update_rows(game, differenzler.play(game.rules, kept, check=False))
 
 
 def points_version(hand: Hand) -> str:
     """A short fingerprint of a scored hand: a correction form carries the one it was
     made from, and is refused when the hand changed since."""
-    text = json.dumps(hand.to_diff().to_dict(), sort_keys=True)
+    text = json.dumps(read_hand(hand.record).to_dict(), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -236,7 +237,7 @@ def _correct_points(
             _("Hand %(number)s was changed on another device — here it is now.")
             % {"number": number}
         )
-    before = [hand.to_diff() for hand in stored.values()]
+    before = [read_hand(hand.record) for hand in stored.values()]
     old = before[number - 1]
     hand = DiffHand(old.trump, old.estimates, differenzler.fill_cards(cards))  # type: ignore[arg-type]
     hands = [*before[: number - 1], hand, *before[number:]]
@@ -247,8 +248,8 @@ def _correct_points(
     if guarded is not None:
         counted = differenzler.play(game.rules, before, check=False)
         extra.after_change(guarded, counted, after, hands, change, author)
-    replacement = Hand.from_diff(game, number, hand)
+    replacement = Hand.of(game, number, hand)
     replacement.pk, replacement.created_at = stored[number].pk, stored[number].created_at
     replacement.save()
-    statistics.update_seat_results(game, after)
+    update_rows(game, after)
     return replacement

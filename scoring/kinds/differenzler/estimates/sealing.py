@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import extras
+from scoring.kinds.differenzler import rules as differenzler
 from scoring.kinds.differenzler.estimates.history import refused
 from scoring.kinds.differenzler.estimates.table import _locked, _open, _refuse
 from scoring.models import (
@@ -19,7 +20,7 @@ from scoring.models import (
     OpenHand,
     SeatLink,
 )
-from scoring.rules import RulesError, differenzler
+from scoring.rules import RulesError
 
 STARTED = gettext_noop("Hand {number} has started: its estimates and trump can no longer change.")
 TRUMP_ESTIMATED = gettext_noop(

@@ -13,15 +13,17 @@ from django.utils import timezone
 
 from clubs.models import Club
 from scoring import services
+from scoring.kinds.differenzler import rules as differenzler
 from scoring.kinds.differenzler.estimates.history import refused
 from scoring.kinds.differenzler.estimates.table import _locked
+from scoring.kinds.differenzler.gamefile import IndividualRecord
 from scoring.models import (
     Estimate,
     EstimateChange,
     Game,
     SeatLink,
 )
-from scoring.rules import differenzler, gamefile, parse_ruleset
+from scoring.rules import parse_ruleset
 from scoring.services import Author
 
 
@@ -86,7 +88,7 @@ def start_game(
     start form sent again (a double tap, the back button) gives the game it started
     the first time."""
     ruleset = parse_ruleset({"preset": differenzler.PRESET, "hands": hands, "trumps": list(trumps)})
-    record = gamefile.IndividualRecord(name, played_on, ruleset, players, ())
+    record = IndividualRecord(name, played_on, ruleset, players, ())
     with transaction.atomic():
         game = services.start_once(record, club=club, suit_style=suit_style, form_key=form_key)
         seat_links(game, author or Author())  # made once: a form sent again finds them

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.kinds.differenzler import rules as differenzler
 from scoring.models import (
     Estimate,
     Game,
     OpenHand,
 )
-from scoring.rules import Problem, RulesError, differenzler
+from scoring.rules import Problem, RulesError
 from scoring.services import StaleScreen
 
 GAME_OVER = gettext_noop("The game is over: all {hands} hands are played.")

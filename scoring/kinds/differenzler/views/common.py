@@ -13,8 +13,8 @@ from django.http import Http404, HttpRequest
 
 from clubs.models import Role
 from scoring.kinds.differenzler import estimates
+from scoring.kinds.differenzler.presenter import DiffView
 from scoring.models import Game
-from scoring.presenters import DiffView
 from scoring.views.common import game_for
 
 POLL = "every 3s"

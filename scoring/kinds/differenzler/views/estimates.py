@@ -21,9 +21,10 @@ from django.views.decorators.http import require_http_methods
 from scoring import extras
 from scoring.kinds.differenzler import estimates
 from scoring.kinds.differenzler.forms import CorrectPointsForm, EstimateForm
+from scoring.kinds.differenzler.presenter import diff_view
+from scoring.kinds.differenzler.storage import read_hand
 from scoring.kinds.differenzler.views.common import scorer_game
 from scoring.models import Game, HandChange
-from scoring.presenters import diff_view
 from scoring.rules import RulesError
 from scoring.services import ReasonNeeded, StaleScreen
 from scoring.suits import trump_label
@@ -74,7 +75,7 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
     if stored is None:
         messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
         return redirect(back or reverse("scoring:table", args=[game.pk]))
-    played = stored.to_diff()
+    played = read_hand(stored.record)
     initial = {
         "hand_number": number,
         "form_key": uuid.uuid4(),

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import extras
 from scoring.kinds.differenzler import estimates
 from scoring.kinds.differenzler.forms import EstimateForm
+from scoring.kinds.differenzler.presenter import DiffView, diff_view
 from scoring.kinds.differenzler.views.common import POLL, scorer_game, version_of
 from scoring.models import Game, SeatLink
-from scoring.presenters import DiffView, diff_view
 from scoring.rules import RulesError
 from scoring.services import StaleScreen
 from scoring.suits import trump_label

@@ -30,9 +30,9 @@ from scoring.kinds.differenzler.forms import (
     StartDifferenzlerForm,
     TrumpForm,
 )
+from scoring.kinds.differenzler.presenter import DiffView, diff_view
 from scoring.kinds.differenzler.views.common import POLL, scorer_game, version_of
 from scoring.models import Game, SeatLink
-from scoring.presenters import DiffView, diff_view
 from scoring.rules import RulesError
 from scoring.services import Author, StaleScreen
 from scoring.suits import trump_label
