@@ -229,7 +229,8 @@ def game_view(
     if hands is None:
         hands = list(game.hands.all())
     hands = sorted(hands, key=lambda hand: hand.number)
-    played = [hand.to_rules() for hand in hands]
+    read = registry.of(game.ruleset).read_hand
+    played = [read(hand.record) for hand in hands]
     if result is None:
         result = rules.play(ruleset, played, check=False)
     players = [tuple(p.name for p in team.ordered_players()) for team in teams]

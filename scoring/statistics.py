@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import (
-    Case,
     Count,
     Exists,
     OuterRef,
@@ -26,14 +25,12 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
-    Value,
-    When,
 )
 
 from clubs.models import Club, Member
-from scoring import extras, registry, rules, totals
+from scoring import extras, registry, totals
 from scoring.models import Game, MonthTotal, Player, PlayerResult
-from scoring.rules.stats import PartnerLine, PlayerLine, TeamFigures, game_figures
+from scoring.rules.stats import PartnerLine, PlayerLine, TeamFigures
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 # the kinds whose lines the club's pages show (``GameKind.name``, ``PlayerResult.kind``)
@@ -42,64 +39,11 @@ TEAM_GAME = "team"
 # -- writing ------------------------------------------------------------------------------
 
 
-def figures(
-    game: Game, hands: Sequence[rules.Hand], result: rules.GameResult | None = None
-) -> tuple[TeamFigures, TeamFigures]:
-    """Both teams' figures of ``game`` with ``hands`` (``result``: already counted)."""
-    ruleset = game.rules
-    if result is None:
-        result = rules.play(ruleset, hands, check=False)
-    return game_figures(ruleset, hands, result)
-
-
-def _rows(game: Game, players: Iterable[Player], teams: tuple[TeamFigures, TeamFigures]):
-    for player in players:
-        index = player.team.index
-        yield PlayerResult(
-            player=player,
-            game=game,
-            club_id=game.club_id,
-            played_on=game.played_on,
-            member_id=player.member_id,
-            team=index,
-            kind=registry.of(game.ruleset).name,
-            **dataclasses.asdict(teams[index]),
-        )
-
-
-def create_results(
-    game: Game, players: Iterable[Player], teams: tuple[TeamFigures, TeamFigures]
-) -> None:
-    """The rows of a game just stored, one per player (its teams' ``figures``)."""
-    totals.changed(game)
-    PlayerResult.objects.bulk_create(_rows(game, players, teams))
-
-
 def create_rows(game: Game, players: list[Player]) -> None:
     """The rows of a game just stored, one per player, as its kind makes them
     (``GameKind.result_rows``)."""
     totals.changed(game)
     PlayerResult.objects.bulk_create(registry.of(game.ruleset).asks("result_rows")(game, players))
-
-
-def update_results(game: Game, teams: tuple[TeamFigures, TeamFigures]) -> None:
-    """A game's hands changed: its four rows take their team's figures, in one
-    statement (a value the teams share is written as it is)."""
-    totals.changed(game)
-    values: dict[str, Any] = {}
-    for name in FIGURES:
-        first, second = getattr(teams[0], name), getattr(teams[1], name)
-        values[name] = (
-            Value(first)
-            if first == second
-            else Case(When(team=0, then=Value(first)), default=Value(second))
-        )
-    PlayerResult.objects.filter(game=game).update(**values)
-
-
-def team_rows(game: Game, players: list[Player]) -> list[PlayerResult]:
-    """A team game's rows as its hands make them (``GameKind.result_rows``)."""
-    return list(_rows(game, players, figures(game, game.record().hands)))
 
 
 def rebuilt_rows(game: Game) -> list[PlayerResult]:

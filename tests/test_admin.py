@@ -68,7 +68,7 @@ def test_admin_refuses_a_hand_that_breaks_a_rule(admin_client):
 
     assert response.status_code == 200
     assert "hand 1: stoeck: Stöck is only counted when a suit is trump" in response.content.decode()
-    assert Hand.objects.get().to_rules() == rules.Hand(trump="hearts", cards=(95, 62))
+    assert Hand.objects.get().read() == rules.Hand(trump="hearts", cards=(95, 62))
 
 
 def test_admin_says_which_hand_is_no_hand_of_the_game_file(admin_client):

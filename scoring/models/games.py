@@ -101,37 +101,23 @@ class Game(models.Model):
         names = [players[seat % 2][seat // 2].name for seat in range(4)]
         return (names[0], names[1], names[2], names[3])
 
-    def record(self) -> gamefile.GameRecord:
-        """The game as the rules engine sees it (uses prefetched teams and hands)."""
-        teams = sorted(self.teams.all(), key=lambda team: team.index)
-        return gamefile.GameRecord(
-            name=self.name,
-            played_on=self.played_on,
-            ruleset=self.rules,
-            teams=tuple(  # type: ignore[arg-type]
-                gamefile.Team(team.name, tuple(p.name for p in team.ordered_players()))
-                for team in teams
-            ),
-            hands=tuple(hand.to_rules() for hand in sorted(self.hands.all(), key=_number)),
-        )
+    def record(self) -> Any:
+        """The game as its game file holds it, whichever kind it is (``GameKind.record``;
+        teams, players and hands prefetched)."""
+        return registry.of(self.ruleset).asks("record")(self)
 
-    def result(self) -> rules.GameResult:
-        return self.record().result()
-
-    def outcome(self) -> Any:
+    def result(self) -> Any:
         """The game counted from its hands, whichever kind it is (teams and players
         prefetched): totals, ``over`` and the hands counted."""
-        return registry.of(self.ruleset).record(self).result()
+        return self.record().result()
+
+    outcome = result
 
     def imposed_trump(self, number: int) -> str | None:
         """The trump imposed on hand ``number`` (a tournament's, through the game's
         extra: ``scoring.extras``); ``None`` for an ordinary game, whose trump the
         chooser picks. (Select ``extras.related()`` with the game to spare queries.)"""
         return extras.extra_for(self).imposed_trump(self, number)
-
-
-def _number(hand: models.Model) -> int:  # a Hand (hands.py sits above games.py)
-    return hand.number
 
 
 class Team(models.Model):

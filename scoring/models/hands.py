@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring import registry, rules
+from scoring import registry
 from scoring.models.games import Game
 
 
@@ -43,16 +43,10 @@ class Hand(models.Model):
         """The hand as its game's kind counts it (``GameKind.read_hand``)."""
         return registry.of(self.game.ruleset).read_hand(self.record)
 
-    def to_rules(self) -> rules.Hand:
-        """A team game's hand as its rules count it."""
-        return registry.named("team").read_hand(self.record)
-
     @classmethod
     def of(cls, game: Game, number: int, hand: Any) -> Hand:
         """Hand ``number`` of ``game``: ``hand`` as its kind's rules hold it."""
         return cls(game=game, number=number, record=registry.of(game.ruleset).write_hand(hand))
-
-    from_rules = of
 
 
 class HandChange(models.Model):

@@ -9,9 +9,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
-from clubs.models import Club, Member
+from clubs.models import Club
 from scoring import registry, rules, statistics
-from scoring.models import Game, Hand, Player, Team
+from scoring.models import Game
 from scoring.rules import RulesError, gamefile
 
 
@@ -41,25 +41,10 @@ def store_game(
         form_key=form_key,
     )
     members = {m.name.casefold(): m for m in club.members.all()} if club else {}
-    kind = registry.of(game.ruleset)
-    if kind.store is not None:  # a kind that keeps its sides and hands its own way
-        players = kind.store(game, record, members, new_members=new_members)
-        statistics.create_rows(game, players)
-        return game
-    players: list[Player] = []
-    for index, team_record in enumerate(record.teams):
-        team = Team.objects.create(game=game, index=index, name=team_record.name)
-        for name in team_record.players:
-            if club and new_members and name.casefold() not in members:
-                members[name.casefold()] = Member.objects.create(club=club, name=name)
-        players += Player.objects.bulk_create(
-            Player(team=team, position=position, name=name, member=members.get(name.casefold()))
-            for position, name in enumerate(team_record.players)
-        )
-    Hand.objects.bulk_create(
-        Hand.from_rules(game, number, hand) for number, hand in enumerate(record.hands, start=1)
+    players = registry.of(game.ruleset).asks("store")(
+        game, record, members, new_members=new_members
     )
-    statistics.create_results(game, players, statistics.figures(game, record.hands))
+    statistics.create_rows(game, players)
     return game
 
 

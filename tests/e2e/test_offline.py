@@ -114,7 +114,7 @@ def test_five_hands_saved_in_a_cellar_reach_the_server_once_in_order(phone, live
     screenshot(page, "offline-back-online")
 
     stored = list(game.hands.order_by("number"))
-    assert [(h.number, h.record["trump"], list(h.to_rules().cards)) for h in stored] == [
+    assert [(h.number, h.record["trump"], list(h.read().cards)) for h in stored] == [
         (1, "hearts", [100, 57]),
         (2, "spades", [90, 67]),
         (3, "clubs", [97, 60]),
@@ -228,7 +228,7 @@ def test_a_whole_game_with_the_network_coming_and_going(phone, live_server):
     page.context.set_offline(False)
     expect(page.locator("#table .game-over")).to_contain_text("Anne & Claude won", timeout=15_000)
     assert game.hands.count() == 5
-    totals = [sum(hand.to_rules().cards[team] for hand in game.hands.all()) for team in (0, 1)]
+    totals = [sum(hand.read().cards[team] for hand in game.hands.all()) for team in (0, 1)]
     assert totals == [100 + 157 + 150 + 157 + 157, 57 + 0 + 7 + 0 + 0]
 
 

@@ -104,7 +104,7 @@ def test_weis_added_by_kind_are_stored_and_exported_as_kinds(page, live_server, 
 
     stored = Hand.objects.get()
     assert stored.record["weis"] == [["seq3", "four-jacks", "seq6"], []]
-    assert typed == stored.to_rules().to_dict()  # the script reads the form as the server
+    assert typed == stored.read().to_dict()  # the script reads the form as the server
     assert totals(page) == ["415", "62"]
     document = page.request.get(f"{live_server.url}/games/{Game.objects.get().pk}/game.json")
     assert document.json()["hands"][0]["weis"] == [["seq3", "four-jacks", "seq6"], []]
@@ -126,7 +126,7 @@ def test_the_hand_read_by_the_script_is_the_hand_the_server_stores(page, live_se
     form.locator("button.save-hand").click()
     expect(form.locator("input[name=hand_number]")).to_have_value("2")
 
-    assert typed == Hand.objects.get().to_rules().to_dict()
+    assert typed == Hand.objects.get().read().to_dict()
     assert typed["cards"] == [97, 60]
     assert typed["chibre"] is True
 

@@ -76,7 +76,7 @@ def test_a_disputed_table_is_no_longer_corrected_or_taken_back_on_its_phone(dire
 def test_the_director_corrects_a_disputed_table_and_both_sign_again(director, club, make_user):  # noqa: F811
     _t, table, _phone = disputed_table(director, club)
     game = table.game
-    hand = game.hands.get(number=2).to_rules()
+    hand = game.hands.get(number=2).read()
     fixed = rules.Hand(trump=hand.trump, cards=(57, 100))
     admin = make_user("admin", club, name="admin")
 

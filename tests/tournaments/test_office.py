@@ -191,7 +191,7 @@ def test_a_correction_from_the_directors_page_returns_to_the_table_there(directo
     html = saved.content.decode()
     assert "Hand 2 corrected." in html
     assert opened(html) == [table.pk]
-    assert Game.objects.get(pk=table.game_id).hands.get(number=2).to_rules().cards[0] == 57
+    assert Game.objects.get(pk=table.game_id).hands.get(number=2).read().cards[0] == 57
     assert "357 : 271" in html.split(f'id="table-{table.pk}"')[1].split("</h3>")[0]
 
 

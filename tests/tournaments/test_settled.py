@@ -72,7 +72,7 @@ def test_the_table_phone_cannot_change_a_result_settled_meanwhile(club):
     with pytest.raises(scoring.StaleScreen, match="only the tournament director"):
         scoring.undo_last_hand(table.game, number=4, form_key=uuid.uuid4(), author=scoring.Author())
 
-    assert [h.to_rules().cards[0] for h in table.game.hands.order_by("number")] == [
+    assert [h.read().cards[0] for h in table.game.hands.order_by("number")] == [
         100,
         100,
         100,

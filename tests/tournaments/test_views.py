@@ -465,7 +465,7 @@ def test_the_director_puts_a_misspelt_team_right_in_the_results_and_its_games(di
     side = table.game.teams.get(index=0)
     assert side.name == "Die Trümpfe"
     assert [p.name for p in side.ordered_players()] == ["Ruedi", "Vreni"]
-    assert table.game.hands.get(number=1).to_rules().chooser == "Ruedi"
+    assert table.game.hands.get(number=1).read().chooser == "Ruedi"
     phone = Client()
     phone.get(reverse("tournaments:table_link", args=[table.token]))
     assert (

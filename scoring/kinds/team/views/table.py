@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Role
 from jassclub.accounts import typed_by_someone_else
 from scoring import extras, rules, services
+from scoring.kinds.team import storage
 from scoring.kinds.team.hand_form import HandForm, UndoForm, keep_declared_kinds
 from scoring.kinds.team.views.common import own, team_game
 from scoring.models import Game
@@ -190,7 +191,7 @@ def team_correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResp
     if stored is None:
         messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
         return redirect(back or reverse("scoring:table", args=[game.pk]))
-    played = stored.to_rules()
+    played = storage.read_hand(stored.record)
     initial = HandForm.initial_for(number, played, services.hand_version(stored), view.ruleset.weis)
     form = HandForm(
         request.POST or None,
@@ -212,7 +213,9 @@ def team_correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResp
     }
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        hand = keep_declared_kinds(stored.to_rules(), data["hand"], view.ruleset.weis)
+        hand = keep_declared_kinds(
+            storage.read_hand(stored.record), data["hand"], view.ruleset.weis
+        )
         try:
             services.correct_hand(
                 game,

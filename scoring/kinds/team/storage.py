@@ -1,0 +1,151 @@
+"""A team game as the site keeps it: its two teams of two players (``Team.index`` 0 and
+1), its hands as their game-file records (``Hand.record``), and its statistics rows,
+each carrying its team's figures (:func:`scoring.rules.stats.game_figures`).
+
+What the core asks of a team game through its kind (``kind.py``): the record of a
+stored game, storing a checked record, the rows of a game and their update when its
+hands change, and what a tournament's table keeps of its result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.db.models import Case, Value, When
+
+from clubs.models import Member
+from scoring import rules, totals
+from scoring.models import Game, Hand, Player, PlayerResult, Team
+from scoring.rules import gamefile
+from scoring.rules.stats import TeamFigures, game_figures
+
+from . import NAME
+
+FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
+
+
+def read_hand(record: Mapping[str, Any]) -> rules.Hand:
+    """A stored hand (its game file's record, checked when it was stored)."""
+    cards = record.get("cards")
+    weis = record.get("weis") or [[], []]
+    return rules.Hand(
+        trump=record["trump"],
+        cards=None if cards is None else (cards[0], cards[1]),
+        match=record.get("match"),
+        weis=(tuple(weis[0]), tuple(weis[1])),
+        stoeck=record.get("stoeck"),
+        out_first=record.get("out_first"),
+        chooser=record.get("chooser") or None,
+        chibre=bool(record.get("chibre", False)),
+    )
+
+
+def write_hand(hand: rules.Hand) -> dict[str, Any]:
+    return hand.to_dict()
+
+
+def hands_of(hands: Iterable[Hand]) -> list[rules.Hand]:
+    """Stored hands in order, as the rules count them."""
+    return [read_hand(hand.record) for hand in sorted(hands, key=lambda hand: hand.number)]
+
+
+def record(game: Game) -> gamefile.GameRecord:
+    """The game as its game file holds it (teams, players and hands prefetched)."""
+    teams = sorted(game.teams.all(), key=lambda team: team.index)
+    return gamefile.GameRecord(
+        name=game.name,
+        played_on=game.played_on,
+        ruleset=game.rules,
+        teams=tuple(  # type: ignore[arg-type]
+            gamefile.Team(team.name, tuple(p.name for p in team.ordered_players()))
+            for team in teams
+        ),
+        hands=tuple(hands_of(game.hands.all())),
+    )
+
+
+def store(
+    game: Game, record: gamefile.GameRecord, members: dict[str, Member], *, new_members: bool
+) -> list[Player]:
+    """Keep a checked record's teams and hands for ``game`` (just created); its players
+    are the club's members of the same name, or with ``new_members`` new members."""
+    club = game.club
+    players: list[Player] = []
+    for index, team_record in enumerate(record.teams):
+        team = Team.objects.create(game=game, index=index, name=team_record.name)
+        for name in team_record.players:
+            if club and new_members and name.casefold() not in members:
+                members[name.casefold()] = Member.objects.create(club=club, name=name)
+        players += Player.objects.bulk_create(
+            Player(team=team, position=position, name=name, member=members.get(name.casefold()))
+            for position, name in enumerate(team_record.players)
+        )
+    Hand.objects.bulk_create(
+        Hand(game=game, number=number, record=write_hand(hand))
+        for number, hand in enumerate(record.hands, start=1)
+    )
+    return players
+
+
+def play(
+    game: Game, hands: list[rules.Hand], corrected: int | None = None, check: bool = True
+) -> rules.GameResult:
+    """The game with ``hands``; with ``check``, :class:`RulesError` names the first
+    broken rule's hand and field (``corrected``: a corrected hand's number, so that a
+    later hand it makes impossible is named as such)."""
+    if corrected is not None:
+        return rules.play_corrected(game.rules, hands, corrected)
+    return rules.play(game.rules, hands, check=check)
+
+
+def figures(
+    game: Game, hands: Sequence[rules.Hand], result: rules.GameResult | None = None
+) -> tuple[TeamFigures, TeamFigures]:
+    """Both teams' figures of ``game`` with ``hands`` (``result``: already counted)."""
+    ruleset = game.rules
+    if result is None:
+        result = rules.play(ruleset, hands, check=False)
+    return game_figures(ruleset, hands, result)
+
+
+def result_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
+    """The game's rows as its hands make them, one per player with its team's figures."""
+    teams = figures(game, hands_of(game.hands.all()))
+    return [
+        PlayerResult(
+            player=player,
+            game=game,
+            club_id=game.club_id,
+            played_on=game.played_on,
+            member_id=player.member_id,
+            team=player.team.index,
+            kind=NAME,
+            **dataclasses.asdict(teams[player.team.index]),
+        )
+        for player in players
+    ]
+
+
+def hands_changed(
+    game: Game, hands: list[rules.Hand], result: rules.GameResult | None = None
+) -> None:
+    """The game's hands changed (in the caller's transaction): its four rows take their
+    team's figures, in one statement (a value the teams share is written as it is)."""
+    totals.changed(game)
+    teams = figures(game, hands, result)
+    values: dict[str, Any] = {}
+    for name in FIGURES:
+        first, second = getattr(teams[0], name), getattr(teams[1], name)
+        values[name] = (
+            Value(first)
+            if first == second
+            else Case(When(team=0, then=Value(first)), default=Value(second))
+        )
+    PlayerResult.objects.filter(game=game).update(**values)
+
+
+def tie_breaks(result: rules.GameResult, hands: list[rules.Hand]) -> dict[str, Any]:
+    """What a tournament's table keeps for the tie-breaks: each team's matches."""
+    return {"matches": list(rules.matches_made(hands))}
