@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # an extra is handed is named here, not imported (no import circle in scoring).
 Game = Any  # scoring.models.Game
 HandChange = Any  # scoring.models.HandChange
-GameView = Any  # scoring.presenters.GameView
+GameView = Any  # a game's view, as its kind presents it (GameKind.present)
 Author = Any  # scoring.services.Author
 
 

@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from clubs.models import Role
 from scoring.extras import TableExtra
 from scoring.models import Game, HandChange
-from scoring.presenters import GameView
 from scoring.services import Author, ReasonNeeded, StaleScreen
 from tournaments.forms import ConfirmForm, DisputeForm
 from tournaments.models import Table, TableEvent
@@ -190,7 +189,7 @@ class TournamentTable(TableExtra):
     def screen(
         self,
         request: HttpRequest,
-        view: GameView,
+        view: Any,  # the game's view (scoring.kinds.team.presenter.GameView)
         confirm: ConfirmForm | None = None,
         dispute: DisputeForm | None = None,
         **forms: Any,

@@ -4,19 +4,20 @@ the Berg."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.drawing.berg import berg_track_svg
-from scoring.presenters import GameView, TeamView
 from scoring.rules.berg import over_the_berg
 
 register = template.Library()
 
 
 @register.simple_tag
-def berg_track(team: TeamView, view: GameView) -> SafeString:
+def berg_track(team: Any, view: Any) -> SafeString:
     """The way to the target under a team's slate (nothing without a target)."""
     target = view.ruleset.target
     if target is None:
@@ -30,5 +31,5 @@ def berg_track(team: TeamView, view: GameView) -> SafeString:
 
 
 @register.filter
-def reached_the_berg(team: TeamView, view: GameView) -> bool:
+def reached_the_berg(team: Any, view: Any) -> bool:
     return over_the_berg(team.total, view.ruleset.target)

@@ -11,14 +11,13 @@ from django.utils.translation import gettext as _
 from scoring import rules
 from scoring.drawing.chart import totals_chart_svg
 from scoring.drawing.slate import slate_svg
-from scoring.presenters import GameView, TeamView
 from scoring.suits import TrumpLabel, trump_label
 
 register = template.Library()
 
 
 @register.simple_tag
-def slate(team: TeamView) -> SafeString:
+def slate(team: Any) -> SafeString:
     """A team's slate as inline SVG, chalk on a dark slate (RULES.md §8)."""
     label = _("Slate of %(team)s: %(total)s points") % {"team": team.name, "total": team.total}
     return mark_safe(slate_svg(team.marks, label=label))  # escaped inside
@@ -50,5 +49,5 @@ def trump_name(trump: str, style: str = "french") -> TrumpLabel:
 
 
 @register.filter
-def team_name(index: int | None, view: GameView) -> str:
+def team_name(index: int | None, view: Any) -> str:
     return "" if index is None else view.teams[index].name

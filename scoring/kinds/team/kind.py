@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import presenters
-from scoring.kinds.team import NAME, storage
+from scoring.kinds.team import NAME, presenter, storage
 from scoring.kinds.team.views import games, table
 from scoring.models import Game
 from scoring.registry import GameKind
@@ -26,7 +25,7 @@ KIND = GameKind(
     read_game=read_game,
     record=storage.record,
     store=storage.store,
-    present=presenters.game_view,
+    present=presenter.game_view,
     table=table.team_table,
     game_page=games.team_game_page,
     result_rows=storage.result_rows,

@@ -10,7 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scoring import rules
 from scoring.kinds.team.hand_form import MAX_WEIS_OF_A_VALUE, HandForm, Radio
-from scoring.presenters import GameView
+from scoring.kinds.team.presenter import GameView
 
 register = template.Library()
 

@@ -7,8 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from scoring.kinds.team.presenter import game_view
 from scoring.models import Game
-from scoring.presenters import game_view
 from scoring.views.common import can_score
 
 

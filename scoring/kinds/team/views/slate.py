@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET
 
 from clubs.models import Role
 from scoring import extras
+from scoring.kinds.team.presenter import game_view
 from scoring.kinds.team.views.common import team_game
 from scoring.models import Game
-from scoring.presenters import game_view
 from scoring.views.common import check, signed_in_or_table_link
 from scoring.views.table import live_answer
 

@@ -20,9 +20,9 @@ from jassclub.accounts import typed_by_someone_else
 from scoring import extras, rules, services
 from scoring.kinds.team import storage
 from scoring.kinds.team.hand_form import HandForm, UndoForm, keep_declared_kinds
+from scoring.kinds.team.presenter import GameView, game_view, seat_names
 from scoring.kinds.team.views.common import own, team_game
 from scoring.models import Game
-from scoring.presenters import GameView, game_view, seat_names
 from scoring.rules import RulesError
 from scoring.views.common import (
     author_of,
