@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -37,6 +37,22 @@ FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 TEAM_GAME = "team"
 
 # -- writing ------------------------------------------------------------------------------
+
+
+def row(game: Game, player: Player, kind: str, figures: Mapping[str, Any]) -> PlayerResult:
+    """A player's unsaved row of ``game`` (a game of ``kind``) with what the game came
+    to for the player (``figures``: the row's columns, as the kind counts them), the
+    club, date and member copied from the game and player."""
+    return PlayerResult(
+        player=player,
+        game=game,
+        club_id=game.club_id,
+        played_on=game.played_on,
+        member_id=player.member_id,
+        team=player.team.index,
+        kind=kind,
+        **figures,
+    )
 
 
 def create_rows(game: Game, players: list[Player]) -> None:

@@ -21,6 +21,7 @@ from scoring.services.games import (
     start_game,
     start_once,
     store_game,
+    store_sides,
 )
 from scoring.services.hands import (
     HAND_COLUMNS,
@@ -54,5 +55,6 @@ __all__ = [
     "start_game",
     "start_once",
     "store_game",
+    "store_sides",
     "undo_last_hand",
 ]

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
-from clubs.models import Club
+from clubs.models import Club, Member
 from scoring import registry, rules, statistics
-from scoring.models import Game
+from scoring.models import Game, Player, Team
 from scoring.rules import RulesError, gamefile
 
 
@@ -46,6 +47,31 @@ def store_game(
     )
     statistics.create_rows(game, players)
     return game
+
+
+def store_sides(
+    game: Game,
+    sides: Iterable[tuple[str, Sequence[str]]],
+    members: dict[str, Member],
+    *,
+    new_members: bool,
+) -> list[Player]:
+    """``game``'s sides (each its name and its players' names, in order) as its teams
+    (``Team.index`` in the same order) and their players; a player is the club's member
+    of the same name (``members``, by folded name) or, with ``new_members``, a new
+    member of the club without an account. For a kind's ``GameKind.store``."""
+    club = game.club
+    players: list[Player] = []
+    for index, (name, names) in enumerate(sides):
+        team = Team.objects.create(game=game, index=index, name=name)
+        for player in names:
+            if club and new_members and player.casefold() not in members:
+                members[player.casefold()] = Member.objects.create(club=club, name=player)
+        players += Player.objects.bulk_create(
+            Player(team=team, position=position, name=player, member=members.get(player.casefold()))
+            for position, player in enumerate(names)
+        )
+    return players
 
 
 @transaction.atomic

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from clubs.models import Member
-from scoring import registry, totals
-from scoring.models import Game, Hand, Player, PlayerResult, Team
+from scoring import registry, services, statistics, totals
+from scoring.models import Game, Hand, Player, PlayerResult
 
 from . import rules, sheet
 from .gamefile import CoiffeurRecord, Side
@@ -61,17 +61,8 @@ def store(
 ) -> list[Player]:
     """Keep a checked record's sides and hands for ``game`` (just created); its players
     are the club's members of the same name, or with ``new_members`` new members."""
-    club = game.club
-    players: list[Player] = []
-    for index, side in enumerate(record.sides):
-        team = Team.objects.create(game=game, index=index, name=side.name)
-        for name in side.players:
-            if club and new_members and name.casefold() not in members:
-                members[name.casefold()] = Member.objects.create(club=club, name=name)
-        players += Player.objects.bulk_create(
-            Player(team=team, position=position, name=name, member=members.get(name.casefold()))
-            for position, name in enumerate(side.players)
-        )
+    sides = [(side.name, side.players) for side in record.sides]
+    players = services.store_sides(game, sides, members, new_members=new_members)
     kind = registry.named(NAME)
     Hand.objects.bulk_create(
         Hand(game=game, number=number, record=kind.write_hand(hand))
@@ -106,16 +97,7 @@ def result_rows(game: Game, players: list[Player]) -> list[PlayerResult]:
     """The game's rows, one per player, with their side's figures."""
     figures = side_figures(rules.play(ruleset_of(game), hands_of(game), check=False))
     return [
-        PlayerResult(
-            player=player,
-            game=game,
-            club_id=game.club_id,
-            played_on=game.played_on,
-            member_id=player.member_id,
-            team=player.team.index,
-            kind=NAME,
-            **_figures(figures[player.team.index]),
-        )
+        statistics.row(game, player, NAME, _figures(figures[player.team.index]))
         for player in players
     ]
 

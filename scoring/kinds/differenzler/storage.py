@@ -17,7 +17,7 @@ from typing import Any
 from django.db.models import Case, F, Value, When
 
 from clubs.models import Member
-from scoring import totals
+from scoring import statistics, totals
 from scoring.models import Game, Hand, Player, PlayerResult, Team
 from scoring.rules.table import seat_of
 
@@ -89,15 +89,11 @@ def result_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
     """The game's rows as its hands make them: each player's own figures."""
     figures = seat_figures(record(game).result())
     return [
-        PlayerResult(
-            player=player,
-            game=game,
-            club_id=game.club_id,
-            played_on=game.played_on,
-            member_id=player.member_id,
-            team=player.team.index,
-            kind=NAME,
-            **dataclasses.asdict(figures[seat_of(player.team.index, player.position)]),
+        statistics.row(
+            game,
+            player,
+            NAME,
+            dataclasses.asdict(figures[seat_of(player.team.index, player.position)]),
         )
         for player in players
     ]

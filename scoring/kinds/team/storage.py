@@ -16,8 +16,8 @@ from typing import Any
 from django.db.models import Case, Value, When
 
 from clubs.models import Member
-from scoring import rules, totals
-from scoring.models import Game, Hand, Player, PlayerResult, Team
+from scoring import rules, services, statistics, totals
+from scoring.models import Game, Hand, Player, PlayerResult
 from scoring.rules import gamefile
 from scoring.rules.stats import TeamFigures, game_figures
 
@@ -71,17 +71,8 @@ def store(
 ) -> list[Player]:
     """Keep a checked record's teams and hands for ``game`` (just created); its players
     are the club's members of the same name, or with ``new_members`` new members."""
-    club = game.club
-    players: list[Player] = []
-    for index, team_record in enumerate(record.teams):
-        team = Team.objects.create(game=game, index=index, name=team_record.name)
-        for name in team_record.players:
-            if club and new_members and name.casefold() not in members:
-                members[name.casefold()] = Member.objects.create(club=club, name=name)
-        players += Player.objects.bulk_create(
-            Player(team=team, position=position, name=name, member=members.get(name.casefold()))
-            for position, name in enumerate(team_record.players)
-        )
+    sides = [(team.name, team.players) for team in record.teams]
+    players = services.store_sides(game, sides, members, new_members=new_members)
     Hand.objects.bulk_create(
         Hand(game=game, number=number, record=write_hand(hand))
         for number, hand in enumerate(record.hands, start=1)
@@ -114,16 +105,7 @@ def result_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
     """The game's rows as its hands make them, one per player with its team's figures."""
     teams = figures(game, hands_of(game.hands.all()))
     return [
-        PlayerResult(
-            player=player,
-            game=game,
-            club_id=game.club_id,
-            played_on=game.played_on,
-            member_id=player.member_id,
-            team=player.team.index,
-            kind=NAME,
-            **dataclasses.asdict(teams[player.team.index]),
-        )
+        statistics.row(game, player, NAME, dataclasses.asdict(teams[player.team.index]))
         for player in players
     ]
 
