@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.kinds.differenzler import estimates
-from scoring.models import Estimate, Game, Hand, HandChange, OpenHand, SeatLink
+from scoring.kinds.differenzler.models import Estimate, OpenHand
+from scoring.models import Game, Hand, HandChange, SeatLink
 from scoring.rules import RulesError
 from scoring.services import Author, StaleScreen
 

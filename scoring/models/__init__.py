@@ -5,27 +5,25 @@ that changes the hands and rebuilt from them by ``manage.py rebuild_statistics``
 
 The models are kept by what they do: ``games`` (games, teams, players, spectator
 links), ``hands`` (hands and their changes), ``results`` (the statistics' rows) and
-``differenzler`` (seat links, the hand being played, estimates and their changes).
-Import them from here: ``from scoring.models import Game``."""
+``seats`` (a seat's own link). A kind's own models are in its package, loaded with
+these (``ScoringConfig.import_models``). Import them from here:
+``from scoring.models import Game``."""
 
 from scoring.models.choices import SEAT_CHOICES, TEAM_CHOICES, TRUMP_CHOICES
-from scoring.models.differenzler import Estimate, EstimateChange, OpenHand, SeatLink
 from scoring.models.games import Game, GameQuerySet, Player, SpectatorLink, Team
 from scoring.models.hands import Hand, HandChange, empty_weis
 from scoring.models.results import MonthTotal, PlayerResult
+from scoring.models.seats import SeatLink
 
 __all__ = [
     "SEAT_CHOICES",
     "TEAM_CHOICES",
     "TRUMP_CHOICES",
-    "Estimate",
-    "EstimateChange",
     "Game",
     "GameQuerySet",
     "Hand",
     "HandChange",
     "MonthTotal",
-    "OpenHand",
     "Player",
     "PlayerResult",
     "SeatLink",

@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.kinds.differenzler import estimates
-from scoring.models import Estimate, EstimateChange, Game, SeatLink
+from scoring.kinds.differenzler.models import Estimate, EstimateChange
+from scoring.models import Game, SeatLink
 from scoring.services import Author
 from tests.tournaments.test_differenzler_tournament import differenzler, first_table, players
 from tournaments import services

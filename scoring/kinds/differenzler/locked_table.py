@@ -26,7 +26,8 @@ from django.db.models import FilteredRelation, Model, OuterRef, Q, QuerySet, Sub
 
 from scoring import services
 from scoring.kinds.differenzler import rules as differenzler
-from scoring.models import Estimate, Game, Hand, OpenHand, Player, SeatLink, Team
+from scoring.kinds.differenzler.models import Estimate, OpenHand
+from scoring.models import Game, Hand, Player, SeatLink, Team
 
 SEATS = range(differenzler.PLAYERS)
 HAND_PREFIX = "hands__"

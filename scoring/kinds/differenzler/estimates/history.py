@@ -8,12 +8,8 @@ import datetime as dt
 
 from django.utils import timezone
 
-from scoring.models import (
-    EstimateChange,
-    Game,
-    HandChange,
-    SeatLink,
-)
+from scoring.kinds.differenzler.models import EstimateChange
+from scoring.models import Game, HandChange, SeatLink
 
 REFUSALS_KEPT_EVERY = dt.timedelta(minutes=1)
 

@@ -19,16 +19,10 @@ from scoring import extras
 from scoring.kinds.differenzler import locked_table
 from scoring.kinds.differenzler import rules as differenzler
 from scoring.kinds.differenzler.estimates.table import GAME_OVER, TableState, _locked, _refuse
+from scoring.kinds.differenzler.models import Estimate, OpenHand
 from scoring.kinds.differenzler.rules import DiffHand
 from scoring.kinds.differenzler.storage import read_hand, update_rows
-from scoring.models import (
-    Estimate,
-    Game,
-    Hand,
-    HandChange,
-    OpenHand,
-    SeatLink,
-)
+from scoring.models import Game, Hand, HandChange, SeatLink
 from scoring.services import Author, StaleScreen, log_change
 
 NOT_STARTED = gettext_noop(

@@ -13,13 +13,8 @@ from scoring import extras
 from scoring.kinds.differenzler import rules as differenzler
 from scoring.kinds.differenzler.estimates.history import refused
 from scoring.kinds.differenzler.estimates.table import _locked, _open, _refuse
-from scoring.models import (
-    Estimate,
-    EstimateChange,
-    Game,
-    OpenHand,
-    SeatLink,
-)
+from scoring.kinds.differenzler.models import Estimate, EstimateChange, OpenHand
+from scoring.models import Game, SeatLink
 from scoring.rules import RulesError
 
 STARTED = gettext_noop("Hand {number} has started: its estimates and trump can no longer change.")

@@ -17,12 +17,8 @@ from scoring.kinds.differenzler import rules as differenzler
 from scoring.kinds.differenzler.estimates.history import refused
 from scoring.kinds.differenzler.estimates.table import _locked
 from scoring.kinds.differenzler.gamefile import IndividualRecord
-from scoring.models import (
-    Estimate,
-    EstimateChange,
-    Game,
-    SeatLink,
-)
+from scoring.kinds.differenzler.models import Estimate, EstimateChange
+from scoring.models import Game, SeatLink
 from scoring.rules import parse_ruleset
 from scoring.services import Author
 

@@ -10,11 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.kinds.differenzler import rules as differenzler
-from scoring.models import (
-    Estimate,
-    Game,
-    OpenHand,
-)
+from scoring.kinds.differenzler.models import Estimate, OpenHand
+from scoring.models import Game
 from scoring.rules import Problem, RulesError
 from scoring.services import StaleScreen
 
