@@ -255,6 +255,14 @@ def test_rows_that_make_no_sheet_are_refused_beside_the_field(client):
     assert "A sheet has 6 to 13 rows, not 5." in response.content.decode()
     response = start(client, rows="\n".join(["Obenabe"] * 6))
     assert "write the row" in response.content.decode()
+    # "3×3" is a row's name: without its multiplier it is not the row "3" ×3
+    three = "Eicheln ×1\nRosen ×2\n3x3\nSchilten ×4\nObenabe ×5\nMisère ×6"
+    response = start(client, rows=three)
+    assert response.status_code == 422
+    assert "Line 3, “3x3”: write the row" in response.content.decode()
+    game = started(client, rows=three.replace("3x3", "3x3 ×3"), suit_style="german")
+    assert game.ruleset["rows"][2] == ["3x3", 3]
+    Game.objects.all().delete()
     response = start(client, rows="\n".join(f"Zeile {n} ×{n + 15}" for n in range(1, 7)))
     assert response.status_code == 422
     assert not Game.objects.exists()

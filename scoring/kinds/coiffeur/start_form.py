@@ -164,7 +164,7 @@ class StartCoiffeurForm(forms.Form):
         used: set[str] = set()
         for number, line in enumerate(lines, start=1):
             typed = ROW_LINE.match(line)
-            if typed is None:
+            if typed is None or line.casefold() in known:  # "3×3": a name, no multiplier
                 raise forms.ValidationError(
                     gettext(
                         "Line %(number)s, “%(line)s”: write the row's name and "
