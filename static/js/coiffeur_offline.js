@@ -61,6 +61,29 @@
     parent.appendChild(span);
   }
 
+  // What each side still has to play once the waiting hands are in: its count of open
+  // rows, and the rows they filled struck out in the list below the sheet.
+  function stillToPlay(s, hands, table, status) {
+    var keys = s.ruleset.rows.map(function (row) { return row[0]; });
+    var filled = {};
+    hands.forEach(function (hand) { filled[hand.team + " " + hand.row] = true; });
+    var counts = table ? table.querySelectorAll("tfoot .left-line td.cell") : [];
+    Array.prototype.forEach.call(counts, function (count, side) {
+      var open = keys.filter(function (key) { return !filled[side + " " + key]; }).length;
+      if (String(open) !== count.textContent.trim()) {
+        count.classList.add("provisional");
+        mark(count, "\u2192 " + open, "total-waiting");
+      }
+    });
+    document.querySelectorAll("#table .coiffeur-open li").forEach(function (item, side) {
+      item.querySelectorAll(".open-row").forEach(function (row) {
+        if (!filled[side + " " + row.dataset.row]) return;
+        row.classList.add("provisional");
+        mark(row, " (" + status.dataset.row + ")", "visually-hidden");
+      });
+    });
+  }
+
   // The waiting hands written into the sheet the server drew: each in its cell, the
   // totals after them; the sheet full says who won. A hand the server would refuse
   // (coiffeur.js's check) and those after it are shown as "?": the server will say why.
@@ -83,6 +106,7 @@
         cell.title = status.dataset.row;
       }
     });
+    stillToPlay(s, hands, table, status);
     if (!shown.length || hands.length === s.hands.length) return { winner: null };
     var result = C.play(s.ruleset, hands);
     var totals = table ? table.querySelectorAll("tfoot .total-line td.total") : [];

@@ -45,7 +45,17 @@ def test_hands_saved_offline_wait_in_their_cells_and_are_sent_once_in_order(phon
     expect(page.locator("#net-status")).to_contain_text("Waiting to be sent: 3")
     # in the sheet's order: hearts ×3, then misère ×8; the refused hand is no cell
     expect(page.locator("#table .cell-waiting")).to_have_text(["771", "1096"])
-    expect(page.locator("#table .total-waiting").first).to_have_text("→ 1261")
+    expect(page.locator("#table .total-line .total-waiting").first).to_have_text("→ 1261")
+    # what each side still has to play counts the waiting hands: its open rows, and
+    # the rows they filled struck out below the sheet (the refused hand fills none)
+    expect(page.locator("#table .left-line .total-waiting")).to_have_text(["→ 8", "→ 9"])
+    sides = page.locator("#table .coiffeur-open li")
+    expect(sides.nth(0).locator(".open-row.provisional")).to_have_count(1)
+    expect(sides.nth(0).locator(".open-row.provisional")).to_contain_text("Hearts")
+    expect(sides.nth(1).locator(".open-row.provisional")).to_contain_text("Misère")
+    expect(sides.nth(1).locator(".open-row", has_text="Hearts")).not_to_have_class(
+        "open-row provisional"
+    )
     expect(page.locator("#coiffeur-hand-form input[name=hand_number]")).to_have_value("5")
     # hearts is no longer offered to the side that played it offline
     expect(page.locator(".rows-of-0 label", has_text="Hearts")).to_be_hidden()

@@ -77,6 +77,7 @@ class SideView:
     played: int  # cells filled, struck ones included
     matches: int
     open_rows: tuple[RowLabel, ...]  # what the side still has to play, in the sheet's order
+    open_keys: tuple[str, ...]  # the same rows as the game file names them
     safe: bool  # can no longer be caught (a mark, never the winner)
     won: bool
 
@@ -87,6 +88,11 @@ class SideView:
     @property
     def open_names(self) -> str:
         return ", ".join(str(label) for label in self.open_rows)
+
+    @property
+    def open_pairs(self) -> list[tuple[str, RowLabel]]:
+        """Each row still to play: its key (for the offline sheet) and its label."""
+        return list(zip(self.open_keys, self.open_rows, strict=True))
 
 
 @dataclass(frozen=True)
@@ -186,6 +192,7 @@ def sheet_view(
             played=played[side],
             matches=matches[side],
             open_rows=tuple(labels[name] for name in result.open_rows[side]),
+            open_keys=result.open_rows[side],
             safe=safe == side,
             won=result.winner == side,
         )
