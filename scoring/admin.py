@@ -50,8 +50,10 @@ class GameForm(forms.ModelForm):
         fields = ["name", "played_on", "ruleset"]
 
     def clean_ruleset(self) -> dict:
+        data = self.cleaned_data["ruleset"]
+        kind = registry.of(data if isinstance(data, dict) else {})
         try:
-            ruleset = rules.parse_ruleset(self.cleaned_data["ruleset"]).to_dict()
+            ruleset = kind.asks("ruleset")(data).to_dict()
         except rules.RulesError as error:
             raise ValidationError([str(problem) for problem in error.problems]) from error
         was = self.instance.ruleset if self.instance.pk else None
@@ -68,13 +70,14 @@ class HandFormSet(forms.BaseInlineFormSet):
         super().clean()
         if any(form.errors for form in self.forms):
             return
-        ruleset_data = getattr(self.instance, "ruleset", None)
+        game = self.instance
+        kind = registry.of(game.ruleset if isinstance(game.ruleset, dict) else {})
+        if kind.play is None:
+            return  # read-only here (HandInline)
         try:
-            ruleset = rules.parse_ruleset(ruleset_data)
+            kind.asks("ruleset")(game.ruleset)
         except rules.RulesError:
             return  # the game form reports the ruleset
-        if ruleset.individual:
-            return  # read-only here (HandInline)
         kept = [
             form
             for form in self.forms
@@ -87,7 +90,6 @@ class HandFormSet(forms.BaseInlineFormSet):
         hands = []
         for form in kept:
             record = form.cleaned_data.get("record")
-            kind = registry.of(ruleset_data)
             try:
                 hands.append(kind.read_hand(record))
                 form.instance.record = kind.write_hand(hands[-1])  # as the game file writes it
@@ -97,7 +99,7 @@ class HandFormSet(forms.BaseInlineFormSet):
                     % {"number": form.cleaned_data["number"], "record": record}
                 ) from error
         try:
-            rules.play(ruleset, hands)
+            kind.play(game, hands)
         except rules.RulesError as error:
             raise ValidationError([str(problem) for problem in error.problems]) from error
 
@@ -121,9 +123,10 @@ class HandInline(admin.TabularInline):
 
     @staticmethod
     def _tournament_game(obj: Game | None) -> bool:
-        # a Différenzler game's hands (four players' estimates and card points) are
-        # changed at its table or through its game file, not here
-        return obj is not None and (extras.claimed(obj) or obj.individual)
+        # a game whose kind records its hands itself (Différenzler: the estimates are
+        # sealed at its table) changes them there or through its game file, not here
+        kind = registry.of(obj.ruleset) if obj is not None else None
+        return obj is not None and (extras.claimed(obj) or kind is None or kind.play is None)
 
     def has_change_permission(self, request, obj=None):
         return not self._tournament_game(obj) and super().has_change_permission(request, obj)
@@ -149,6 +152,16 @@ class GameAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         # what a game's name is composed from (Game.title), read with it
         return super().get_queryset(request).select_related(*extras.related())
+
+    def save_related(self, request, form, formsets, change):
+        """The hands saved, the game's statistics rows follow them (in the admin's
+        transaction), as after any other change to its hands."""
+        super().save_related(request, form, formsets, change)
+        game = form.instance
+        kind = registry.of(game.ruleset)
+        if kind.hands_changed is not None and kind.play is not None:
+            hands = [kind.read_hand(hand.record) for hand in game.hands.order_by("number")]
+            kind.hands_changed(game, hands)
 
     def delete_model(self, request, obj):
         services.delete_games(Game.objects.filter(pk=obj.pk))

@@ -50,6 +50,9 @@ class GameKind:
     presets: frozenset[str]  # the ruleset presets that are this kind's games
     read_hand: Callable[[Mapping[str, Any]], Any]  # a stored record → the kind's hand
     write_hand: Callable[[Any], dict[str, Any]]  # the kind's hand → its record
+    # a ruleset as the game file writes it → the kind's ruleset, checked (``to_dict()``
+    # writes it out); raises RulesError naming each field that is wrong
+    ruleset: Callable[[Any], Any] | None = None
     # Game → its game file's record (``to_dict()``, ``result()``: over, totals…)
     record: Callable[[Any], Any] | None = None
     # a ``jass-game/1`` document of this kind → its checked record (raises RulesError

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 from django.urls import reverse
 
-from scoring import rules, services
-from scoring.models import Game, Hand
+from scoring import rules, services, statistics
+from scoring.models import Game, Hand, PlayerResult
 from tests.factories import game_document, hand
+from tests.rules.test_coiffeur import EXAMPLE as COIFFEUR
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +114,46 @@ def test_a_tournament_games_hands_and_tables_are_read_only_in_the_admin(admin_cl
     assert 'name="hands-0-record"' not in game_page.content.decode()
     assert pass_page.status_code == 200
     assert 'name="tables-0-state"' not in pass_page.content.decode()
+
+
+def test_a_hand_changed_in_the_admin_changes_the_statistics_rows(admin_client, club):
+    game = services.import_game(game_document([hand("hearts", [95, 62])]), club)
+    url = reverse("admin:scoring_game_change", args=[game.pk])
+
+    admin_client.post(url, change_form_data(game, [admin_hand(1, 100, 57)]))
+
+    rows = PlayerResult.objects.filter(game=game).order_by("team")
+    assert [row.points for row in rows] == [100, 100, 57, 57]
+    assert sorted(statistics.rebuilt_rows(Game.objects.with_everything().get()), key=_key) == (
+        sorted(rows, key=_key)
+    )
+
+
+def _key(row: PlayerResult) -> tuple:
+    return (row.player_id, row.team, row.points, row.hands, row.won, row.finished)
+
+
+def coiffeur_form_data(game: Game, record: dict) -> dict:
+    data = change_form_data(game, [{"number": 1, "record": json.dumps(record)}])
+    return data | {"ruleset": json.dumps(game.ruleset)}
+
+
+def test_a_coiffeur_game_is_kept_and_checked_by_its_own_rules_in_the_admin(admin_client):
+    game = services.import_game(copy.deepcopy(COIFFEUR))
+    url = reverse("admin:scoring_game_change", args=[game.pk])
+    record = Hand.objects.get().record
+
+    refused = admin_client.post(url, coiffeur_form_data(game, record | {"cards": 200}))
+
+    assert refused.status_code == 200
+    assert "hand 1: cards:" in refused.content.decode()
+    assert Hand.objects.get().record["cards"] == 98
+
+    renamed = coiffeur_form_data(game, record | {"cards": 100}) | {"name": "Coiffeur im Keller"}
+    assert admin_client.post(url, renamed).status_code == 302
+    game.refresh_from_db()
+    assert (game.name, game.ruleset["preset"], game.result().totals) == (
+        "Coiffeur im Keller",
+        "coiffeur",
+        (500, 0),
+    )

@@ -15,7 +15,7 @@ from .gamefile import read_game
 from .gamefile import read_hand as _read_hand
 from .lines import LINES
 from .rules import CoiffeurHand
-from .sheet import PRESETS
+from .sheet import PRESETS, parse_ruleset
 
 
 def read_hand(record: Mapping[str, Any]) -> CoiffeurHand:
@@ -34,6 +34,7 @@ KIND = GameKind(
     write_hand,
     record=storage.record,
     read_game=read_game,
+    ruleset=parse_ruleset,
     store=storage.store,
     present=views.present,
     table=views.table,

@@ -15,7 +15,7 @@ from scoring.kinds.differenzler.views import estimates as estimate_pages
 from scoring.kinds.differenzler.views import table
 from scoring.models import Game, Hand
 from scoring.registry import GameKind
-from scoring.rules.ruleset import DIFFERENZLER
+from scoring.rules.ruleset import DIFFERENZLER, parse_ruleset
 from scoring.services import Author
 
 
@@ -37,6 +37,7 @@ KIND = GameKind(
     storage.read_hand,
     storage.write_hand,
     read_game=read_game,
+    ruleset=parse_ruleset,
     record=storage.record,
     store=storage.store,
     tie_breaks=storage.tie_breaks,

@@ -9,7 +9,7 @@ from scoring.kinds.team.views import games, table
 from scoring.models import Game
 from scoring.registry import GameKind
 from scoring.rules.gamefile import read_game
-from scoring.rules.ruleset import TEAM_PRESETS
+from scoring.rules.ruleset import TEAM_PRESETS, parse_ruleset
 
 
 def history(game: Game, changes: list[Any]) -> dict[str, Any]:
@@ -23,6 +23,7 @@ KIND = GameKind(
     storage.read_hand,
     storage.write_hand,
     read_game=read_game,
+    ruleset=parse_ruleset,
     record=storage.record,
     store=storage.store,
     present=presenter.game_view,
