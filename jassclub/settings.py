@@ -176,7 +176,10 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # A kind's template tags, its package being no app (``{% load hand_form %}``)
-            "libraries": {"hand_form": "scoring.kinds.team.templatetags"},
+            "libraries": {
+                "hand_form": "scoring.kinds.team.templatetags",
+                "slate": "scoring.kinds.team.slate_tags",
+            },
         },
     },
 ]

@@ -1,4 +1,5 @@
-"""Template helpers for the game pages: the slate, the chart, trump names."""
+"""Template helpers for every kind's game pages: the totals chart, trump names and
+multipliers. (The team game's slate and Berg are its package's ``slate`` library.)"""
 
 from __future__ import annotations
 
@@ -10,17 +11,9 @@ from django.utils.translation import gettext as _
 
 from scoring import rules
 from scoring.drawing.chart import totals_chart_svg
-from scoring.drawing.slate import slate_svg
 from scoring.suits import TrumpLabel, trump_label
 
 register = template.Library()
-
-
-@register.simple_tag
-def slate(team: Any) -> SafeString:
-    """A team's slate as inline SVG, chalk on a dark slate (RULES.md §8)."""
-    label = _("Slate of %(team)s: %(total)s points") % {"team": team.name, "total": team.total}
-    return mark_safe(slate_svg(team.marks, label=label))  # escaped inside
 
 
 @register.simple_tag
@@ -46,8 +39,3 @@ def multiplier(trump: str, ruleset: rules.Ruleset) -> int:
 @register.filter
 def trump_name(trump: str, style: str = "french") -> TrumpLabel:
     return trump_label(trump, style)
-
-
-@register.filter
-def team_name(index: int | None, view: Any) -> str:
-    return "" if index is None else view.teams[index].name

@@ -1,6 +1,7 @@
-"""Template helpers for the big slate: the way to the target with the Berg under a
-team's slate (drawn by ``scoring/drawing/berg.py``), and whether the team has reached
-the Berg."""
+"""The team game's template tags for its slates (``{% load slate %}``, named in
+``settings.TEMPLATES``): a team's slate (drawn by ``scoring/drawing/slate.py``, RULES.md
+§8), the way to the target with the Berg under it (``scoring/drawing/berg.py``), and
+whether the team has reached the Berg."""
 
 from __future__ import annotations
 
@@ -11,9 +12,17 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.drawing.berg import berg_track_svg
+from scoring.drawing.slate import slate_svg
 from scoring.rules.berg import over_the_berg
 
 register = template.Library()
+
+
+@register.simple_tag
+def slate(team: Any) -> SafeString:
+    """A team's slate as inline SVG, chalk on a dark slate (RULES.md §8)."""
+    label = _("Slate of %(team)s: %(total)s points") % {"team": team.name, "total": team.total}
+    return mark_safe(slate_svg(team.marks, label=label))  # escaped inside
 
 
 @register.simple_tag
