@@ -22,7 +22,6 @@ from django.db.models import Q
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
 
-    from scoring import rules
 
 # The extras sit below the models, the presenters and the services, which ask them: what
 # an extra is handed is named here, not imported (no import circle in scoring).
@@ -111,9 +110,9 @@ class TableExtra:
     def after_change(
         self,
         guarded: Any,
-        before: rules.GameResult,
-        after: rules.GameResult,
-        hands: list[rules.Hand],
+        before: Any,  # what the game came to, counted by its kind
+        after: Any,
+        hands: list[Any],  # its hands, as its kind counts them
         change: HandChange,
         author: Author,
     ) -> None:

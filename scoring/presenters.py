@@ -7,12 +7,13 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from scoring import extras, registry, rules
+from scoring import extras, registry
 from scoring.models import Game
 
 
-def game_version(game: Game, played: list[rules.Hand]) -> str:
-    """A short fingerprint of what a screen of the game shows: its hands, and what
+def game_version(game: Game, played: list[Any]) -> str:
+    """A short fingerprint of what a screen of the game shows: its hands (as its kind
+    counts them: each has ``to_dict()``), and what
     the game's extra adds (a tournament table's signatures). A phone polls with the
     version it shows and learns, cheaply, whether another one changed the game."""
     text = json.dumps(

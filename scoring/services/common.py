@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from scoring import rules
 from scoring.models import Hand, HandChange
 
 
@@ -43,4 +43,4 @@ class Done:
     change: HandChange
     hands: list[Hand] | None = None
     repeated: bool = False
-    result: rules.GameResult | None = None
+    result: Any = None  # what the game comes to, counted by its kind
