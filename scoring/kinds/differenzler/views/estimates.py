@@ -63,7 +63,7 @@ def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse
             return redirect("scoring:table", game.pk)
     context = {"game": game, "name": name, "seat": seat, "form": form, "state": state}
     status = 422 if form.is_bound else 200
-    return render(request, "scoring/differenzler_estimate.html", context, status=status)
+    return render(request, "scoring/kinds/differenzler/estimate.html", context, status=status)
 
 
 def correct_points(request: HttpRequest, game: Game, number: int) -> HttpResponse:
@@ -118,7 +118,7 @@ def correct_points(request: HttpRequest, game: Game, number: int) -> HttpRespons
     }
     status = 422 if form.is_bound else 200
     return remember_device(
-        request, render(request, "scoring/differenzler_correct.html", context, status=status)
+        request, render(request, "scoring/kinds/differenzler/correct.html", context, status=status)
     )
 
 

@@ -76,7 +76,7 @@ def _seat_cookie(link: SeatLink) -> str:
 def _held_elsewhere(request: HttpRequest, link: SeatLink) -> HttpResponse:
     """The page for a phone that is not the one holding the seat (403)."""
     context = {"link": link, "name": link.game.seat_names()[link.seat]}
-    response = render(request, "scoring/differenzler_seat_held.html", context, status=403)
+    response = render(request, "scoring/kinds/differenzler/seat_held.html", context, status=403)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "same-origin"
     return response
@@ -166,7 +166,7 @@ def _seat_screen(
         + "?"
         + urlencode({"shown": version}),
     }
-    template = "scoring/differenzler_seat.html"
+    template = "scoring/kinds/differenzler/seat.html"
     if request.htmx and request.method == "GET":
         template += "#seat-screen"
     response = render(request, template, context, status=status)

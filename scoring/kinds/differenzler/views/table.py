@@ -71,7 +71,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         return redirect("scoring:table", game.pk)
     context = {"form": form, "members": member_names(clubs)}
     status = 422 if form.is_bound else 200
-    return render(request, "scoring/new_differenzler.html", context, status=status)
+    return render(request, "scoring/kinds/differenzler/new_game.html", context, status=status)
 
 
 # -- the scorer's screen ----------------------------------------------------------------
@@ -102,7 +102,7 @@ def screen(request: HttpRequest, game: Game, status: int = 200, **forms: object)
 def game_page(request: HttpRequest, game: Game) -> HttpResponse:
     """A Différenzler game's page (``GameKind.game_page``)."""
     context = {"view": diff_view(game), "can_score": can_score(request, game)}
-    return render(request, "scoring/differenzler_game.html", context)
+    return render(request, "scoring/kinds/differenzler/game.html", context)
 
 
 def table(
@@ -163,9 +163,9 @@ def table(
         "poll": POLL,
     }
     template = (
-        "scoring/differenzler_table.html#diff-table"
+        "scoring/kinds/differenzler/table.html#diff-table"
         if request.htmx
-        else "scoring/differenzler_table.html"
+        else "scoring/kinds/differenzler/table.html"
     )
     response = render(request, template, context, status=200 if request.htmx else status)
     return remember_device(request, response)

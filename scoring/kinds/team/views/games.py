@@ -17,7 +17,7 @@ def team_game_page(request: HttpRequest, game: Game) -> HttpResponse:
     view = game_view(game)
     poll = reverse("scoring:live", args=[game.pk]) + f"?where=game&shown={view.version}"
     context = {"view": view, "can_score": can_score(request, game), "poll_url": poll}
-    return render(request, "scoring/game_detail.html", context)
+    return render(request, "scoring/kinds/team/game.html", context)
 
 
 def spectator_page(request: HttpRequest, game: Game, poll: str) -> HttpResponse:
@@ -25,4 +25,4 @@ def spectator_page(request: HttpRequest, game: Game, poll: str) -> HttpResponse:
     its page without its scorers' buttons, following the game through ``poll``."""
     view = game_view(game)
     context = {"view": view, "spectator": True, "poll_url": f"{poll}?shown={view.version}"}
-    return render(request, "scoring/game_detail.html", context)
+    return render(request, "scoring/kinds/team/game.html", context)

@@ -36,7 +36,7 @@ from scoring.rules.referee import (
 from scoring.rules.weis import card_count
 from scoring.suits import WEIS_NAMES, trump_label
 
-TEMPLATE = "scoring/weis_referee.html"
+TEMPLATE = "scoring/kinds/team/weis_referee.html"
 
 
 @dataclass(frozen=True)

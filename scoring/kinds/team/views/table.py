@@ -70,7 +70,7 @@ def _table(
         + f"?where=table&shown={view.version}",
         **extra.screen(request, view, **extra_forms),
     }
-    template = "scoring/table.html#table" if request.htmx else "scoring/table.html"
+    template = "scoring/kinds/team/table.html#table" if request.htmx else "scoring/kinds/team/table.html"
     response = render(request, template, context, status=200 if request.htmx else status)
     return remember_device(request, response)
 
@@ -239,7 +239,7 @@ def team_correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResp
             return redirect(back or reverse("scoring:table", args=[game.pk]))
     status = 422 if form.is_bound else 200
     return remember_device(
-        request, render(request, "scoring/correct_hand.html", context, status=status)
+        request, render(request, "scoring/kinds/team/correct.html", context, status=status)
     )
 
 
