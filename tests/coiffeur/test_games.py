@@ -244,6 +244,17 @@ def test_the_clubs_own_rows_are_typed_in_its_words(client):
         ["schieber-wunsch", 10, "Schieber-Wunsch"],
     ]
     post_hand(client, game, 0, "schieber-wunsch", 100)
+    again = started(client, rows=rows.replace("Rosen ×2", "Obenabe ×2"), suit_style="german")
+    assert [row[0] for row in again.ruleset["rows"]][:5] == [
+        "clubs",
+        "obe-abe",
+        "diamonds",
+        "hearts",
+        "obe-abe-2",  # the second Obenabe row: shown as such, never by its key
+    ]
+    second = client.get(reverse("scoring:table", args=[again.pk]), **EN).content.decode()
+    assert "Obe-abe 2" in second
+    assert "obe-abe-2</" not in second
     table = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
     assert "Schieber-Wunsch" in table
 
@@ -263,6 +274,11 @@ def test_rows_that_make_no_sheet_are_refused_beside_the_field(client):
     game = started(client, rows=three.replace("3x3", "3x3 ×3"), suit_style="german")
     assert game.ruleset["rows"][2] == ["3x3", 3]
     Game.objects.all().delete()
+    # a second Misère would be a free row scored like a trump: refused, naming its line
+    twice = "Eicheln ×1\nRosen ×2\nMisère ×8\nSchilten ×4\nObenabe ×5\nMisère ×4"
+    response = start(client, rows=twice)
+    assert response.status_code == 422
+    assert "Line 6, “Misère ×4”: a sheet has one Misère row." in response.content.decode()
     response = start(client, rows="\n".join(f"Zeile {n} ×{n + 15}" for n in range(1, 7)))
     assert response.status_code == 422
     assert not Game.objects.exists()

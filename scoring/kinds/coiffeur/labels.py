@@ -51,7 +51,9 @@ class RowLabel:
 
 def row_label(row: Row, suit_style: str = "french") -> RowLabel:
     """The club's label if it gave one; else the mode's name ("choice-2" is the second
-    free row: "Free choice 2"); a name no mode knows is shown as it is written."""
+    free row: "Free choice 2", "hearts-2" a second hearts row: "♥ Hearts 2"); a name no
+    mode knows is shown as it is written ("misere-2" too: it is a free row, scored like
+    a trump, which no "Misère" may hide)."""
     name, _multiplier, label = row
     if label is not None:
         return RowLabel("", label)
@@ -61,7 +63,10 @@ def row_label(row: Row, suit_style: str = "french") -> RowLabel:
     if name in MODE_NAMES:
         return RowLabel("", str(MODE_NAMES[name]))
     numbered = _NUMBERED.match(name)
-    if numbered and numbered["mode"] in MODE_NAMES:
+    if numbered and numbered["mode"] in TRUMP_MODES:
+        trump = trump_label(numbered["mode"], suit_style)
+        return RowLabel(trump.symbol, f"{trump.name} {numbered['number']}", trump.red)
+    if numbered and numbered["mode"] in MODE_NAMES and numbered["mode"] != MISERE:
         return RowLabel("", f"{MODE_NAMES[numbered['mode']]} {numbered['number']}")
     return RowLabel("", name)
 

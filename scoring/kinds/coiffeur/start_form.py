@@ -32,6 +32,7 @@ from .sheet import (
     MAX_ROW_NAME,
     MAX_ROWS,
     MIN_ROWS,
+    MISERE,
     MODES,
     PRESET,
 )
@@ -174,6 +175,11 @@ class StartCoiffeurForm(forms.Form):
                 )
             name, multiplier = typed["name"].strip(), int(typed["multiplier"])
             mode = known.get(name.casefold())
+            if mode == MISERE and MISERE in used:  # a second would be a free row
+                raise forms.ValidationError(
+                    gettext("Line %(number)s, “%(line)s”: a sheet has one Misère row.")
+                    % {"number": number, "line": line[:60]}
+                )
             if mode is None:
                 base, label = slugify(name)[: MAX_ROW_NAME - 3] or "row", name[:MAX_LABEL]
             else:

@@ -24,7 +24,11 @@ def big_slate(request: HttpRequest, game_id: int) -> HttpResponse:
     view = game_view(team_game(request, game_id))
     poll = reverse("scoring:big_slate_live", args=[game_id]) + f"?shown={view.version}"
     context = {"view": view, "poll_url": poll}
-    template = "scoring/kinds/team/big_slate.html#board" if request.htmx else "scoring/kinds/team/big_slate.html"
+    template = (
+        "scoring/kinds/team/big_slate.html#board"
+        if request.htmx
+        else "scoring/kinds/team/big_slate.html"
+    )
     return render(request, template, context)
 
 

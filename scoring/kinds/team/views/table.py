@@ -70,7 +70,9 @@ def _table(
         + f"?where=table&shown={view.version}",
         **extra.screen(request, view, **extra_forms),
     }
-    template = "scoring/kinds/team/table.html#table" if request.htmx else "scoring/kinds/team/table.html"
+    template = (
+        "scoring/kinds/team/table.html#table" if request.htmx else "scoring/kinds/team/table.html"
+    )
     response = render(request, template, context, status=200 if request.htmx else status)
     return remember_device(request, response)
 
