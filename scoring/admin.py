@@ -56,6 +56,8 @@ class GameForm(forms.ModelForm):
             ruleset = kind.asks("ruleset")(data).to_dict()
         except rules.RulesError as error:
             raise ValidationError([str(problem) for problem in error.problems]) from error
+        except registry.NotOffered as error:
+            raise ValidationError(_("Games of this kind are not kept in the admin.")) from error
         was = self.instance.ruleset if self.instance.pk else None
         if was is not None and registry.of(was).name != registry.of(ruleset).name:
             # its hands and statistics rows are of its kind: another kind could not read them
@@ -76,7 +78,7 @@ class HandFormSet(forms.BaseInlineFormSet):
             return  # read-only here (HandInline)
         try:
             kind.asks("ruleset")(game.ruleset)
-        except rules.RulesError:
+        except (rules.RulesError, registry.NotOffered):
             return  # the game form reports the ruleset
         kept = [
             form
@@ -93,7 +95,7 @@ class HandFormSet(forms.BaseInlineFormSet):
             try:
                 hands.append(kind.read_hand(record))
                 form.instance.record = kind.write_hand(hands[-1])  # as the game file writes it
-            except (AttributeError, KeyError, IndexError, TypeError) as error:
+            except (AttributeError, KeyError, IndexError, TypeError, rules.RulesError) as error:
                 raise ValidationError(
                     _("Hand %(number)s is not a hand of the game file: %(record)s")
                     % {"number": form.cleaned_data["number"], "record": record}
@@ -122,20 +124,22 @@ class HandInline(admin.TabularInline):
     extra = 0
 
     @staticmethod
-    def _tournament_game(obj: Game | None) -> bool:
-        # a game whose kind records its hands itself (Différenzler: the estimates are
-        # sealed at its table) changes them there or through its game file, not here
-        kind = registry.of(obj.ruleset) if obj is not None else None
-        return obj is not None and (extras.claimed(obj) or kind is None or kind.play is None)
+    def _read_only(obj: Game | None) -> bool:
+        # a tournament's game; or a game whose kind records its hands itself
+        # (Différenzler: the estimates are sealed at its table), which changes them there
+        # or through its game file, not here
+        if obj is None:
+            return False
+        return extras.claimed(obj) or registry.of(obj.ruleset).play is None
 
     def has_change_permission(self, request, obj=None):
-        return not self._tournament_game(obj) and super().has_change_permission(request, obj)
+        return not self._read_only(obj) and super().has_change_permission(request, obj)
 
     def has_add_permission(self, request, obj=None):
-        return not self._tournament_game(obj) and super().has_add_permission(request, obj)
+        return not self._read_only(obj) and super().has_add_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None):
-        return not self._tournament_game(obj) and super().has_delete_permission(request, obj)
+        return not self._read_only(obj) and super().has_delete_permission(request, obj)
 
     fields = ["number", "record"]
 

@@ -1,9 +1,11 @@
 from importlib import import_module
 from importlib.util import find_spec
+from pkgutil import iter_modules
 
 from django.apps import AppConfig
-from django.conf import settings
 from django.utils.translation import gettext_lazy as _
+
+KINDS = "scoring.kinds"  # where the game kinds' packages are
 
 
 class ScoringConfig(AppConfig):
@@ -11,13 +13,15 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def import_models(self) -> None:
-        """The core's models, then each game kind's own (a ``models`` module beside
-        its ``kind`` module, as ``settings.GAME_KINDS`` names them): a kind is a
-        package of this app, not an app, so its models are the app's (``scoring``) and
-        its migrations are the app's too. Named by the settings, so that the core
-        imports no kind."""
+        """The core's models, then each game kind's own (a ``models`` module in its
+        package): a kind is a package of this app, not an app, so its models are the
+        app's (``scoring``), and so are their migrations. Every kind's package is read,
+        offered or not (``settings.GAME_KINDS``), so that the models and migrations do
+        not follow the setting. Found by name, so that the core imports no kind."""
         super().import_models()
-        for path in settings.GAME_KINDS:
-            models = f"{path.rpartition('.')[0]}.models"
-            if find_spec(models) is not None:
+        spec = find_spec(KINDS)
+        locations = spec.submodule_search_locations if spec else None
+        for kind in iter_modules(locations or []):
+            models = f"{KINDS}.{kind.name}.models"
+            if kind.ispkg and find_spec(models) is not None:
                 import_module(models)

@@ -1,4 +1,6 @@
-"""What the game pages show, computed once per game by the rules engine."""
+"""What every kind's game pages share: a game's fingerprint for the live poll, and the
+lists of games, each drawn as its kind presents it (``GameKind.present``; the team
+game's presenter is ``scoring.kinds.team.presenter``)."""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ class GameKind:
     read_game: Callable[[Any], Any] | None = None
     # (Game just created, its checked record, the club's members by folded name, whether
     # unknown names become members) → its players, with its teams and hands stored: how
-    # ``services.store_game`` keeps a game of this kind (None: the team game's own way)
+    # ``services.store_game`` keeps a game of this kind (a start or an import)
     store: Callable[..., list[Any]] | None = None
     # the URL name of the page that starts a game of this kind, and what the new game
     # page calls it (None: started from the new game page itself, or not by hand)
@@ -80,8 +80,10 @@ class GameKind:
     table: Callable[..., Any] | None = None
     # (request, Game) → the game page
     game_page: Callable[..., Any] | None = None
-    # (Game, its players) → its unsaved ``PlayerResult`` rows, one per player
-    result_rows: Callable[[Any, list[Any]], list[Any]] | None = None
+    # (Game, its players, the record it was just stored from or None) → its unsaved
+    # ``PlayerResult`` rows, one per player (counted from the record's hands when given,
+    # else from the game's, prefetched)
+    result_rows: Callable[[Any, list[Any], Any], list[Any]] | None = None
     # (Game, hands, corrected=None, check=True) → what they come to; raises RulesError
     # naming the hand and field (``corrected``: the number of a corrected hand, so that
     # a later hand it makes impossible is named as such)

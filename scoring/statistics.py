@@ -2,10 +2,12 @@
 change, and summed in the database for a season.
 
 The hands stay the one source of truth. Every service that changes them (start,
-import, record, correct, undo, a director's correction) writes the game's
-``PlayerResult`` rows here in its own transaction; :func:`rebuild` makes them again
-from the hands (``manage.py rebuild_statistics``). The figures themselves are the
-rules engine's (``rules.stats.game_figures``).
+import, record, correct, undo, a director's correction) has the game's
+``PlayerResult`` rows written in its own transaction, by the game's kind
+(``GameKind.result_rows``, ``hands_changed``: each kind counts its own figures, the
+team game's with ``rules.stats.game_figures``); :func:`rebuild` makes them again from
+the hands (``manage.py rebuild_statistics``). What is summed here, the team game's
+lines and each other kind's (``GameKind.lines``), reads the stored rows.
 """
 
 from __future__ import annotations
@@ -55,17 +57,18 @@ def row(game: Game, player: Player, kind: str, figures: Mapping[str, Any]) -> Pl
     )
 
 
-def create_rows(game: Game, players: list[Player]) -> None:
+def create_rows(game: Game, players: list[Player], record: Any = None) -> None:
     """The rows of a game just stored, one per player, as its kind makes them
-    (``GameKind.result_rows``)."""
+    (``GameKind.result_rows``; ``record``: the checked record it was stored from)."""
     totals.changed(game)
-    PlayerResult.objects.bulk_create(registry.of(game.ruleset).asks("result_rows")(game, players))
+    rows = registry.of(game.ruleset).asks("result_rows")(game, players, record)
+    PlayerResult.objects.bulk_create(rows)
 
 
 def rebuilt_rows(game: Game) -> list[PlayerResult]:
     """A game's rows as its hands make them (teams, players and hands prefetched)."""
     players = [player for team in game.teams.all() for player in team.players.all()]
-    return registry.of(game.ruleset).result_rows(game, players)
+    return registry.of(game.ruleset).asks("result_rows")(game, players, None)
 
 
 def stored_figures(rows: Iterable[PlayerResult]) -> dict[int, tuple[Any, ...]]:

@@ -115,8 +115,7 @@ def generate(club, members, pool, count: int, draw: random.Random) -> None:
                 for p in (0, 1)
             ]
         hands += [
-            Hand.from_rules(game, number, hand)
-            for number, hand in enumerate(draw.choice(pool), start=1)
+            Hand.of(game, number, hand) for number, hand in enumerate(draw.choice(pool), start=1)
         ]
     Player.objects.bulk_create(players, batch_size=2000)
     Hand.objects.bulk_create(hands, batch_size=2000)

@@ -69,8 +69,15 @@ DRILL_SECONDS = 180  # phones give up after this (the drill then fails)
 HARD_LIMIT = 300  # the whole drill, setup included
 
 
+def team_hand(hand: Any) -> Any:
+    """A stored hand of the drill's team games, as the rules count it."""
+    from scoring import registry
+
+    return registry.named("team").read_hand(hand.record)
+
+
 def stored_hand(hand: Any) -> tuple[Any, ...]:
-    rules_hand = hand.to_rules()
+    rules_hand = team_hand(hand)
     weis = tuple(tuple(team) for team in rules_hand.weis)
     return (rules_hand.trump, rules_hand.cards, weis, rules_hand.stoeck)
 
@@ -315,13 +322,13 @@ def check(tables: list[Table], tally: Tally) -> dict[str, int]:
         )
         for hand in hands:
             logged = [c for c in changes if c.hand_number == hand.number and c.action == "recorded"]
-            if len(logged) != 1 or logged[0].after != hand.to_rules().to_dict():
+            if len(logged) != 1 or logged[0].after != team_hand(hand).to_dict():
                 found["half-written"] += 1  # a hand without its change, or not the same
         found["half-written"] += sum(1 for n in recorded if n not in by_number)  # change only
         if [hand.number for hand in hands] != list(range(1, len(hands) + 1)):
             found["half-written"] += 1  # a gap in the numbers
         try:
-            rules.play(game.rules, [hand.to_rules() for hand in hands])
+            rules.play(game.rules, [team_hand(hand) for hand in hands])
         except rules.RulesError:
             found["half-written"] += 1
     return found

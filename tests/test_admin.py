@@ -149,6 +149,11 @@ def test_a_coiffeur_game_is_kept_and_checked_by_its_own_rules_in_the_admin(admin
     assert "hand 1: cards:" in refused.content.decode()
     assert Hand.objects.get().record["cards"] == 98
 
+    rowless = {key: value for key, value in record.items() if key != "row"}
+    broken = admin_client.post(url, coiffeur_form_data(game, rowless), HTTP_ACCEPT_LANGUAGE="en")
+    assert broken.status_code == 200
+    assert "Hand 1 is not a hand of the game file" in broken.content.decode()
+
     renamed = coiffeur_form_data(game, record | {"cards": 100}) | {"name": "Coiffeur im Keller"}
     assert admin_client.post(url, renamed).status_code == 302
     game.refresh_from_db()

@@ -69,7 +69,7 @@ def test_a_whole_hand_estimates_revealed_with_the_points(game):
     assert OpenHand.objects.count() == 0
     change = HandChange.objects.get()
     assert (change.hand_number, change.action) == (1, HandChange.RECORDED)
-    result = game.outcome()
+    result = game.result()
     assert result.totals == (91, 112, 116, 74)
 
 
@@ -206,7 +206,7 @@ def test_after_the_last_hand_the_game_is_over(game):
     with pytest.raises(RulesError) as excinfo:
         estimates.seal_estimate(game, 3, 0, 10)
     assert "The game is over" in problem(excinfo)[1]
-    assert game.outcome().over
+    assert game.result().over
 
 
 def test_starting_a_game_twice_with_one_form_gives_one_game(club):
@@ -571,7 +571,7 @@ def test_the_points_of_an_earlier_hand_are_corrected_its_estimates_kept(game):
 
     assert hand.read().cards == (50, 30, 40, 37)
     assert hand.read().estimates == (40, 40, 40, 37)
-    assert game.outcome().totals == (20, 20, 0, 0)
+    assert game.result().totals == (20, 20, 0, 0)
     change = HandChange.objects.filter(action=HandChange.EDITED).get()
     assert change.before["cards"] == [40, 40, 40, 37]
     assert change.after["cards"] == [50, 30, 40, 37]

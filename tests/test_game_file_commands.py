@@ -272,9 +272,9 @@ def test_load_demo_loads_four_games_and_two_tournaments_once():
     games = list(Game.objects.filter(table__isnull=True).with_everything())
     assert len(games) == 4
     differenzler = next(game for game in games if game.individual)
-    assert differenzler.outcome().over
+    assert differenzler.result().over
     coiffeur = next(game for game in games if game.ruleset["preset"] == "coiffeur")
-    assert not coiffeur.outcome().over  # a Coiffeur sheet in progress
+    assert not coiffeur.result().over  # a Coiffeur sheet in progress
     assert coiffeur.hands.count() == 8
     teams = [game for game in games if game.ruleset["preset"] not in ("differenzler", "coiffeur")]
     assert sorted(game.result().over for game in teams) == [False, True]

@@ -189,7 +189,7 @@ class TournamentTable(TableExtra):
     def screen(
         self,
         request: HttpRequest,
-        view: Any,  # the game's view (scoring.kinds.team.presenter.GameView)
+        view: Any,  # the game's view, as its kind presents it
         confirm: ConfirmForm | None = None,
         dispute: DisputeForm | None = None,
         **forms: Any,
@@ -200,7 +200,7 @@ class TournamentTable(TableExtra):
         table = view.game.table
         totals = list(view.result.totals)
         signed = table.signed_sides(totals) if view.over else set()
-        individual = getattr(view, "individual", False)
+        individual = view.game.individual
         names = [seat.name for seat in view.seats] if individual else [t.name for t in view.teams]
         return {
             "table": table,

@@ -111,8 +111,6 @@ class Game(models.Model):
         prefetched): totals, ``over`` and the hands counted."""
         return self.record().result()
 
-    outcome = result
-
     def imposed_trump(self, number: int) -> str | None:
         """The trump imposed on hand ``number`` (a tournament's, through the game's
         extra: ``scoring.extras``); ``None`` for an ordinary game, whose trump the

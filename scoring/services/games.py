@@ -45,7 +45,7 @@ def store_game(
     players = registry.of(game.ruleset).asks("store")(
         game, record, members, new_members=new_members
     )
-    statistics.create_rows(game, players)
+    statistics.create_rows(game, players, record)
     return game
 
 

@@ -271,6 +271,9 @@ def test_rows_that_make_no_sheet_are_refused_beside_the_field(client):
     response = start(client, rows=three)
     assert response.status_code == 422
     assert "Line 3, “3x3”: write the row" in response.content.decode()
+    for typed in ("3 x 3", "3 × 3", "3*3"):  # however the × is typed
+        response = start(client, rows=three.replace("3x3", typed))
+        assert f"Line 3, “{typed}”: write the row" in response.content.decode()
     game = started(client, rows=three.replace("3x3", "3x3 ×3"), suit_style="german")
     assert game.ruleset["rows"][2] == ["3x3", 3]
     Game.objects.all().delete()

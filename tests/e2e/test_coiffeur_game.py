@@ -111,6 +111,6 @@ def test_a_whole_sheet_in_german_on_a_phone(german, live_server):
     a = sum((90 + i) * (i + 1) for i, _row in plain) + 257 * 3 + 137 * 8
     b = 70 * sum(i + 1 for i, _row in plain)
     b += 1 + 40 * 3 + 97 * 8  # 71 in clubs after the correction
-    assert game.outcome().totals == (a, b)
+    assert game.result().totals == (a, b)
     won = {r.team: r.won for r in PlayerResult.objects.filter(game=game)}
     assert won == {0: True, 1: False}

@@ -97,4 +97,4 @@ def test_a_sheet_filled_offline_says_who_won_before_it_is_sent(phone, live_serve
     page.wait_for_function(ALL_SENT)
     expect(page.locator(".coiffeur-verdict")).to_contain_text("Anne & Claude wins by")
     assert game.hands.count() == 20
-    assert game.outcome().over
+    assert game.result().over

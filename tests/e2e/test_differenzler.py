@@ -151,7 +151,7 @@ def test_a_whole_game_with_each_player_on_their_own_phone(scorer, page, browser,
             assert revealed == [str(value) for value in estimates]
 
     assert Hand.objects.filter(game=game).count() == 2
-    result = game.outcome()
+    result = game.result()
     assert result.over
     assert result.totals == (144, 213, 178, 201)
     expect(page.locator("#diff-table")).to_contain_text("Anne won")

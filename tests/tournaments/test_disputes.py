@@ -89,7 +89,7 @@ def test_the_director_corrects_a_disputed_table_and_both_sign_again(director, cl
         author=Author(user=admin, director=True),
     )
     table.refresh_from_db()
-    totals = tuple(game.outcome().totals)
+    totals = tuple(game.result().totals)
     for side in (1, 0):
         services.confirm_table(table, side, table.codes[side], seen=totals)
 

@@ -268,7 +268,7 @@ def close_pass(round_: Pass) -> Pass:
     }
     last = last_changes(HandChange.objects.filter(game__table__round=round_))
     scored = [t for t in tables if t.paper_totals is None]
-    results = {t.pk: games[t.game_id].outcome() for t in scored}
+    results = {t.pk: games[t.game_id].result() for t in scored}
     unfinished = [t.number for t in scored if not results[t.pk].over]
     if unfinished:
         raise TournamentRuleBroken(

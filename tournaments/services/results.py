@@ -32,7 +32,7 @@ def last_changes(games: QuerySet[HandChange]) -> dict[int, int]:
 def game_result(game: Game, last_change: int) -> dict[str, Any]:
     """What a table's game came to, stored when its pass closes (see
     :func:`stored_result`); ``last_change``: the game's last change counted."""
-    record = registry.of(game.ruleset).asks("record")(game)
+    record = game.record()
     return stored_result(game, record.result(), record.hands, last_change)
 
 
@@ -272,7 +272,7 @@ def _differenzler_line(
     others = ", ".join(names[i] for i in table.seats if i != entry.pk)
     difference, exact = None, 0
     if table.game_id in games:
-        counted = games[table.game_id].outcome()
+        counted = games[table.game_id].result()
         if counted.hands:
             difference, exact = counted.totals[seat], counted.exact[seat]
     settled = table.state in (Table.CONFIRMED, Table.DECIDED)
@@ -310,7 +310,7 @@ def running_pass(tournament: Tournament) -> RunningPass:
         if table.paper_totals is not None:
             totals = table.paper_totals
         elif table.game_id in games:
-            totals = list(games[table.game_id].outcome().totals)
+            totals = list(games[table.game_id].result().totals)
         else:
             continue
         if tournament.differenzler:

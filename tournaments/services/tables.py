@@ -48,7 +48,7 @@ def _finished_totals(table: Table, seen: tuple[int, ...] | None = None) -> list[
         raise TournamentRuleBroken(_("This pass is not being played."))
     if table.settled:
         raise TournamentRuleBroken(_("This result is settled already."))
-    result = table.game.outcome() if table.game is not None else None
+    result = table.game.result() if table.game is not None else None
     if result is None or not result.over:
         raise TournamentRuleBroken(_("The game is not finished: all hands first."))
     if seen is not None and list(seen) != list(result.totals):
@@ -260,7 +260,7 @@ class TableStatus(NamedTuple):
 def table_status(table: Table, game: Game | None) -> TableStatus:
     """A table as the director sees it: a finished game not yet signed by both
     sides shows as entered (derived from its hands, never stored)."""
-    result = game.outcome() if game is not None else None
+    result = game.result() if game is not None else None
     if result is None or not result.hands:
         return TableStatus(table.state)
     totals = tuple(result.totals)

@@ -81,7 +81,7 @@ def _refused(
     form, so a message says it."""
     table.refresh_from_db(fields=["state"])
     settled = table.state in (Table.CONFIRMED, Table.DECIDED)
-    if settled or table.round.state != Pass.PUBLISHED or not table.game.outcome().over:
+    if settled or table.round.state != Pass.PUBLISHED or not table.game.result().over:
         for form in forms.values():
             for errors in form.errors.values():
                 for error in errors:

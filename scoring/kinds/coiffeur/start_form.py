@@ -38,7 +38,7 @@ from .sheet import (
 )
 
 PRESET_CHOICES = [
-    ("coiffeur", _("Coiffeur 10 (the seed's sheet, ×1 to ×10)")),
+    ("coiffeur", _("Coiffeur 10 (ten rows, ×1 to ×10)")),
     ("coiffeur-8", _("Coiffeur 8")),
     ("coiffeur-guschti", _("Coiffeur 10 with Slalom and Guschti")),
     ("coiffeur-3", _("Coiffeur, 3 sides")),
@@ -61,6 +61,12 @@ def known_rows(suit_style: str) -> dict[str, str]:
                 known.setdefault(label.name.casefold(), mode)
                 known.setdefault(str(label).casefold(), mode)
     return known
+
+
+def folded(name: str) -> str:
+    """A row's name as it is looked up: letter case, spaces and the way "×" is typed
+    ("3 x 3", "3*3", "3×3") make no difference."""
+    return re.sub(r"\s+", "", name.casefold()).replace("×", "x").replace("*", "x")
 
 
 MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
@@ -160,12 +166,15 @@ class StartCoiffeurForm(forms.Form):
                 gettext("A sheet has %(least)s to %(most)s rows, not %(count)s.")
                 % {"least": MIN_ROWS, "most": MAX_ROWS, "count": len(lines)}
             )
-        known = known_rows(self.data.get("suit_style") or "french")
+        known = {
+            folded(name): mode
+            for name, mode in known_rows(self.data.get("suit_style") or "french").items()
+        }
         rows: list[list[Any]] = []
         used: set[str] = set()
         for number, line in enumerate(lines, start=1):
             typed = ROW_LINE.match(line)
-            if typed is None or line.casefold() in known:  # "3×3": a name, no multiplier
+            if typed is None or folded(line) in known:  # "3 × 3": a name, no multiplier
                 raise forms.ValidationError(
                     gettext(
                         "Line %(number)s, “%(line)s”: write the row's name and "
@@ -174,7 +183,7 @@ class StartCoiffeurForm(forms.Form):
                     % {"number": number, "line": line[:60]}
                 )
             name, multiplier = typed["name"].strip(), int(typed["multiplier"])
-            mode = known.get(name.casefold())
+            mode = known.get(folded(name))
             if mode == MISERE and MISERE in used:  # a second would be a free row
                 raise forms.ValidationError(
                     gettext("Line %(number)s, “%(line)s”: a sheet has one Misère row.")

@@ -93,9 +93,13 @@ def _figures(values: SideFigures) -> dict[str, Any]:
     }
 
 
-def result_rows(game: Game, players: list[Player]) -> list[PlayerResult]:
-    """The game's rows, one per player, with their side's figures."""
-    figures = side_figures(rules.play(ruleset_of(game), hands_of(game), check=False))
+def result_rows(
+    game: Game, players: list[Player], stored: CoiffeurRecord | None = None
+) -> list[PlayerResult]:
+    """The game's rows (``stored``: the record it was just stored from), one per player,
+    with their side's figures."""
+    hands = list(stored.hands) if stored is not None else hands_of(game)
+    figures = side_figures(rules.play(ruleset_of(game), hands, check=False))
     return [
         statistics.row(game, player, NAME, _figures(figures[player.team.index]))
         for player in players

@@ -85,9 +85,12 @@ def store(
     return players
 
 
-def result_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
-    """The game's rows as its hands make them: each player's own figures."""
-    figures = seat_figures(record(game).result())
+def result_rows(
+    game: Game, players: Iterable[Player], stored: IndividualRecord | None = None
+) -> list[PlayerResult]:
+    """The game's rows as its hands make them (``stored``: the record it was just
+    stored from): each player's own figures."""
+    figures = seat_figures((stored or record(game)).result())
     return [
         statistics.row(
             game,

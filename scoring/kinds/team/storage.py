@@ -101,9 +101,13 @@ def figures(
     return game_figures(ruleset, hands, result)
 
 
-def result_rows(game: Game, players: Iterable[Player]) -> list[PlayerResult]:
-    """The game's rows as its hands make them, one per player with its team's figures."""
-    teams = figures(game, hands_of(game.hands.all()))
+def result_rows(
+    game: Game, players: Iterable[Player], stored: gamefile.GameRecord | None = None
+) -> list[PlayerResult]:
+    """The game's rows as its hands make them (``stored``: the record it was just
+    stored from), one per player with its team's figures."""
+    hands = list(stored.hands) if stored is not None else hands_of(game.hands.all())
+    teams = figures(game, hands)
     return [
         statistics.row(game, player, NAME, dataclasses.asdict(teams[player.team.index]))
         for player in players
