@@ -23,8 +23,6 @@ from scoring.rules.stats import TeamFigures, game_figures
 
 from . import NAME
 
-FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
-
 
 def read_hand(record: Mapping[str, Any]) -> rules.Hand:
     """A stored hand (its game file's record, checked when it was stored)."""
@@ -122,7 +120,7 @@ def hands_changed(
     totals.changed(game)
     teams = figures(game, hands, result)
     values: dict[str, Any] = {}
-    for name in FIGURES:
+    for name in statistics.FIGURES:
         first, second = getattr(teams[0], name), getattr(teams[1], name)
         values[name] = (
             Value(first)
