@@ -4,11 +4,11 @@ A kind is a package under ``scoring/kinds/``; its ``kind`` module's ``KIND`` is 
 :class:`GameKind`: which rulesets are its own, how a hand is kept, and what the core
 asks of its games (the game as its rules see it, the game page, the table screen, a
 hand's correction, the statistics rows, its own URLs). Its pure rules live in its own
-modules, plain Python like :mod:`scoring.rules`. The kinds a site offers are named in
-``settings.GAME_KINDS`` and imported from there when first asked for, so that the core
-(hands and their history, locks, access, polls, the offline queue, statistics rows,
-tournaments) names no kind: it asks :func:`of` for a game's kind (an import-linter
-contract keeps it so).
+modules, plain Python, on what every kind shares (:mod:`scoring.rules`). The kinds a
+site offers are named in ``settings.GAME_KINDS`` and imported from there when first
+asked for, so that the core (hands and their history, locks, access, polls, the offline
+queue, statistics rows, tournaments) names no kind: it asks :func:`of` for a game's kind
+(an import-linter contract keeps it so).
 
 A hand is stored as its game file's record (``Hand.record``, a JSON object), the same
 for every kind: the kind reads it (``read_hand``) into the hand its rules count and
@@ -102,6 +102,14 @@ class GameKind:
     # totals, for the tie-breaks (a JSON object: a team game's matches, a Différenzler
     # player's exact estimates and best hand)
     tie_breaks: Callable[[Any, Any], dict[str, Any]] | None = None
+    # (name, date played or None, its ruleset, its sides: ``scoring.rules.Team``s, each
+    # its name and players) → the record of a game with no hand yet, for
+    # ``services.start_game`` (a start form, a tournament's table)
+    blank_record: Callable[..., Any] | None = None
+    # (ruleset, each side's totals, each side's matches) → what is wrong with the
+    # totals of a whole game from a paper sheet (a list of ``Problem``; empty: none);
+    # a tournament's director enters them (None: a kind scored hand by hand only)
+    check_totals: Callable[..., list[Any]] | None = None
     # its own pages: the dotted path of a URL module, included by ``scoring/urls.py``
     # in the ``scoring`` namespace (a string, so the core imports no kind)
     urls: str | None = None

@@ -1,13 +1,13 @@
 """The club's statistics: what each game came to for each player, stored as its hands
 change, and summed in the database for a season.
 
-The hands stay the one source of truth. Every service that changes them (start,
-import, record, correct, undo, a director's correction) has the game's
-``PlayerResult`` rows written in its own transaction, by the game's kind
-(``GameKind.result_rows``, ``hands_changed``: each kind counts its own figures, the
-team game's with ``rules.stats.game_figures``); :func:`rebuild` makes them again from
-the hands (``manage.py rebuild_statistics``). What is summed here, the team game's
-lines and each other kind's (``GameKind.lines``), reads the stored rows.
+The hands stay the one source of truth. Every service that changes them (start, import,
+record, correct, undo, a director's correction) has the game's ``PlayerResult`` rows
+written in its own transaction, by the game's kind (``GameKind.result_rows``,
+``hands_changed``: each kind counts its own figures, the team game's with
+``scoring.kinds.team.rules.stats.game_figures``); :func:`rebuild` makes them again from
+the hands (``manage.py rebuild_statistics``). What is summed here, the team game's lines
+and each other kind's (``GameKind.lines``), reads the stored rows.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from django.db.models import (
 from clubs.models import Club, Member
 from scoring import extras, registry, totals
 from scoring.models import Game, MonthTotal, Player, PlayerResult
-from scoring.rules.stats import PartnerLine, PlayerLine, TeamFigures
+from scoring.rules.lines import PartnerLine, PlayerLine, TeamFigures
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 # the kinds whose lines the club's pages show (``GameKind.name``, ``PlayerResult.kind``)

@@ -15,7 +15,7 @@ NO_TRUMP_SYMBOLS = {"obe-abe": "↓", "unde-ufe": "↑"}
 GERMAN_NAMES = {"hearts": "Schilten", "diamonds": "Schellen", "clubs": "Eicheln", "spades": "Rosen"}
 RED = {"hearts", "diamonds"}
 
-# The kinds of Weis (scoring/rules/weis.py) as the hand form and the Weis referee name
+# The kinds of Weis (scoring/kinds/team/rules/weis.py) as the hand form and the Weis referee name
 # them; on the screen they start with a capital (``capfirst``).
 WEIS_NAMES = {
     "seq3": _("three in a row"),

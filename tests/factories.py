@@ -42,7 +42,7 @@ def import_in_club(document: dict, slug: str = "test-club"):
 
 def stored(trump: str, cards_0: int | None, cards_1: int | None, **fields: object) -> dict:
     """A team game's hand as the database keeps it (``Hand.record``)."""
-    from scoring import rules
+    from scoring.kinds.team import rules
 
     cards = None if cards_0 is None else (cards_0, cards_1)
     return rules.Hand(trump=trump, cards=cards, **fields).to_dict()  # type: ignore[arg-type]

@@ -8,7 +8,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from scoring import rules, services, statistics
+from scoring import services, statistics
+from scoring.kinds.team import rules
 from scoring.models import Game, Hand, PlayerResult
 from tests.factories import game_document, hand
 from tests.rules.test_coiffeur import EXAMPLE as COIFFEUR

@@ -18,7 +18,8 @@ from django.conf import settings
 from django.db import connection
 
 from clubs.models import Club
-from scoring import rules, services
+from scoring import services
+from scoring.kinds.team import rules
 from scoring.models import SpectatorLink
 from scoring.rules import gamefile
 

@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.drawing.chart import totals_chart_svg
-from scoring.drawing.slate import slate_svg
 from scoring.drawing.svg import SVG_NS
-from scoring.rules import Marks, marks_for, slate
+from scoring.kinds.team.drawing.slate import slate_svg
+from scoring.kinds.team.rules import Marks, marks_for, slate
 
 NS = f"{{{SVG_NS}}}"
 NASTY = 'Huber <b>&</b> "Meier" \'s'
@@ -403,8 +403,8 @@ def test_the_chart_is_self_contained(totals):
 
 
 def test_the_drawing_modules_import_no_django():
-    package = Path(__file__).resolve().parents[1] / "scoring" / "drawing"
-    paths = sorted(package.glob("*.py"))
+    root = Path(__file__).resolve().parents[1] / "scoring"
+    paths = sorted(root.glob("drawing/*.py")) + sorted(root.glob("kinds/team/drawing/*.py"))
     imported = set()
     for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -414,12 +414,13 @@ def test_the_drawing_modules_import_no_django():
                 assert node.level == 0, f"{path.name}: relative import"
                 imported.add(node.module or "")
 
-    assert [path.name for path in paths] == [
-        "__init__.py",
-        "berg.py",
-        "chart.py",
-        "slate.py",
-        "svg.py",
+    assert [path.relative_to(root).as_posix() for path in paths] == [
+        "drawing/__init__.py",
+        "drawing/chart.py",
+        "drawing/svg.py",
+        "kinds/team/drawing/__init__.py",
+        "kinds/team/drawing/berg.py",
+        "kinds/team/drawing/slate.py",
     ]
     assert {name.split(".")[0] for name in imported} <= {
         "__future__",
@@ -429,8 +430,8 @@ def test_the_drawing_modules_import_no_django():
         "scoring",
     }
     assert {name for name in imported if name.startswith("scoring")} == {
-        "scoring.drawing.slate",
+        "scoring.kinds.team.drawing.slate",
         "scoring.drawing.svg",
-        "scoring.rules",
-        "scoring.rules.berg",
+        "scoring.kinds.team.rules.slate",
+        "scoring.kinds.team.rules.berg",
     }

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.drawing.berg import X0, X1, berg_track_svg
+from scoring.kinds.team.drawing.berg import X0, X1, berg_track_svg
 from tests.test_drawing import (
     NASTY,
     assert_inside_view_box,

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.drawing.chart import MOST_DOTS, totals_chart_svg
-from scoring.drawing.slate import MOST_HALF_CROSSES, MOST_STROKES, slate_svg
-from scoring.rules import Marks
+from scoring.kinds.team.drawing.slate import MOST_HALF_CROSSES, MOST_STROKES, slate_svg
+from scoring.kinds.team.rules import Marks
 from tests.test_drawing import assert_inside_view_box, assert_self_contained, parse, with_class
 
 

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from scoring import rules
+from scoring.kinds.team import rules
 from scoring.kinds.team.hand_form import HandForm, UndoForm, radios
 from scoring.kinds.team.templatetags import plain_input
 from scoring.suits import trump_label

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.kinds.team.hand_form import shown_kinds
+from scoring.kinds.team.rules import may_need_out_first, most_weis, preset
 from scoring.models import Game, Hand
-from scoring.rules import may_need_out_first, most_weis, preset
 from tests.factories import game_document, hand, import_in_club
 from tests.test_table import correct, new_game, post_hand, totals
 

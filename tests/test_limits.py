@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from clubs.models import Club
 from scoring import services
-from scoring.drawing.slate import MOST_HALF_CROSSES, MOST_STROKES
+from scoring.kinds.team.drawing.slate import MOST_HALF_CROSSES, MOST_STROKES
+from scoring.kinds.team.rules import TRUMPS, Hand, gamefile, parse_ruleset, slate
 from scoring.models import Game
-from scoring.rules import TRUMPS, Hand, gamefile, parse_ruleset, slate
 from tests.factories import game_document, hand, import_in_club
 from tests.test_table import start  # the new-game form as a phone sends it
 

@@ -20,7 +20,8 @@ from hypothesis.extra.django import TestCase
 
 from clubs import services as club_services
 from clubs.models import Club, Member
-from scoring import rules, services, statistics, totals
+from scoring import services, statistics, totals
+from scoring.kinds.team import rules
 from scoring.models import Game, MonthTotal
 from tests.test_differenzler_games import DOCUMENT as DIFFERENZLER
 from tests.test_statistics_stored import MEMBERS, act, start

@@ -8,7 +8,8 @@ import uuid
 
 import pytest
 
-from scoring import registry, rules, services
+from scoring import registry, services
+from scoring.kinds.team import rules
 from scoring.models import Hand, HandChange
 from tests.factories import game_document, hand
 from tests.test_differenzler_games import DOCUMENT as DIFFERENZLER

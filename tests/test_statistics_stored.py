@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from clubs.models import Club, Member
-from scoring import rules, services, statistics
+from scoring import services, statistics
+from scoring.kinds.team import rules
+from scoring.kinds.team.rules.stats import player_statistics
 from scoring.models import Game, PlayerResult
 from scoring.rules import RulesError, gamefile
-from scoring.rules.stats import player_statistics
 
 NAMES = ("Anne", "Bernard", "Claude", "Denise", "Emil", "Fränzi")
 MEMBERS = NAMES[:4]  # the others play as guests

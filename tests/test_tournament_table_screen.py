@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from clubs.models import Role
 from scoring import services as scoring
+from scoring.kinds.team.rules.hand import Hand as RulesHand
 from scoring.models import Game, Hand, HandChange
 from scoring.rules import RulesError
-from scoring.rules.hand import Hand as RulesHand
 from tests.test_table import new_game, post_hand
 from tests.test_table_refusals import typist_of
 from tournaments import services

@@ -10,8 +10,8 @@ def store_results(apps, schema_editor):
     """The statistics rows of the games stored before them, from their hands (as
     ``scoring.statistics`` writes them; written out here against this migration's
     models, as ``manage.py rebuild_statistics`` would)."""
-    from scoring import rules
-    from scoring.rules.stats import game_figures
+    from scoring.kinds.team import rules
+    from scoring.kinds.team.rules.stats import game_figures
 
     Game = apps.get_model("scoring", "Game")
     PlayerResult = apps.get_model("scoring", "PlayerResult")

@@ -11,7 +11,7 @@ from scoring.models.games import Game, Player
 
 class PlayerResult(models.Model):
     """What one game came to for one of its players, as the club's statistics add it up
-    (``rules.stats.TeamFigures`` of the player's team). Written by
+    (``scoring.rules.lines.TeamFigures`` of the player's team). Written by
     ``scoring.statistics`` in the transaction that changes the game's hands; the
     club, the date, the member and the team are the game's and the player's, copied
     so that a season's figures are summed from this table alone (a member's records

@@ -1,4 +1,9 @@
-"""The game file ``jass-game/1`` (game-format.md): read it checked, write it whole."""
+"""The game file ``jass-game/1`` (game-format.md): the envelope every kind shares.
+
+Its heading (format, name, date, ruleset), reading the JSON text safely, the bounds of
+names and of the number of hands, and the checks every kind's reader makes of them.
+Each kind reads and writes its own section (its teams or players, hands and result):
+the team game's in :mod:`scoring.kinds.team.rules.gamefile`."""
 
 from __future__ import annotations
 
@@ -9,10 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .game import MAX_GAME_HANDS, TOO_MANY_HANDS, GameResult, play
-from .hand import Hand
 from .problems import Problem, RulesError, gettext_noop
-from .ruleset import Ruleset, parse_ruleset
 
 FORMAT = "jass-game/1"
 MAX_NAME = 200  # a game's name
@@ -23,14 +25,16 @@ MAX_PLAYER_NAME = 100
 MAX_DEPTH = 32
 NOT_JSON = gettext_noop("not valid JSON ({reason})")
 TOO_DEEP = gettext_noop("not a game file: nested more than {most} levels deep")
+# Hands in one game. With a target of at most 10,000 and 157 card points a hand, a
+# team game ends within 128 hands, and a fixed-hands game has at most 100; this bounds
+# games stored before the ruleset's bounds, and what a game file may hold.
+MAX_GAME_HANDS = 1000
+TOO_MANY_HANDS = gettext_noop("a game has at most {most} hands")
+GAME_OVER_BEFORE = gettext_noop("the game was over after hand {last}; no hand may follow")
 
-GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
-TEAM_FIELDS = ("name", "players")
-HAND_FIELDS = ("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre")
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 UNKNOWN_FIELD = gettext_noop("unknown field (expected one of {known})")
 RESULT_DIFFERS = gettext_noop("the file says {given!r}, the hands give {computed!r}")
-RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon")
 
 
 def heading(name: str, played_on: dt.date | None, ruleset: dict[str, Any]) -> dict[str, Any]:
@@ -47,29 +51,6 @@ def heading(name: str, played_on: dt.date | None, ruleset: dict[str, Any]) -> di
 class Team:
     name: str
     players: tuple[str, str]
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A game as the file holds it; its result is always computed from the hands."""
-
-    name: str
-    played_on: dt.date | None
-    ruleset: Ruleset
-    teams: tuple[Team, Team]
-    hands: tuple[Hand, ...]
-
-    def result(self) -> GameResult:
-        return play(self.ruleset, self.hands, check=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``jass-game/1`` document with its ``result``."""
-        return {
-            **heading(self.name, self.played_on, self.ruleset.to_dict()),
-            "teams": [{"name": t.name, "players": list(t.players)} for t in self.teams],
-            "hands": [hand.to_dict() for hand in self.hands],
-            "result": self.result().to_dict(),
-        }
 
 
 def too_deep(data: object) -> bool:
@@ -137,76 +118,6 @@ def _text(value: object, field: str, limit: int, required: bool = True) -> list[
     return []
 
 
-def _read_teams(data: object) -> tuple[tuple[Team, Team] | None, list[Problem]]:
-    if not isinstance(data, list) or len(data) != 2:
-        return None, [Problem("teams", gettext_noop("must be a list of two teams"))]
-    problems: list[Problem] = []
-    teams: list[Team] = []
-    for index, team in enumerate(data):
-        where = f"teams[{index}]"
-        if not isinstance(team, Mapping):
-            return None, [Problem(where, gettext_noop("must be an object with a name and players"))]
-        problems += _unknown(team, TEAM_FIELDS, f"{where}.")
-        problems += _text(team.get("name"), f"{where}.name", MAX_TEAM_NAME)
-        players = team.get("players")
-        if not isinstance(players, list) or len(players) != 2:
-            problems.append(
-                Problem(f"{where}.players", gettext_noop("must be a list of two players' names"))
-            )
-            continue
-        for seat, player in enumerate(players):
-            problems += _text(player, f"{where}.players[{seat}]", MAX_PLAYER_NAME)
-        if not problems:
-            teams.append(Team(team["name"].strip(), (players[0].strip(), players[1].strip())))
-    if problems:
-        return None, problems
-    names = [p for team in teams for p in team.players]
-    if len(set(names)) != len(names):
-        return None, [
-            Problem(
-                "teams", gettext_noop("two players have the same name; give each a distinct one")
-            )
-        ]
-    return (teams[0], teams[1]), []
-
-
-def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | None, list[Problem]]:
-    if not isinstance(data, Mapping):
-        return None, [Problem("hand", gettext_noop("must be an object"), number)]
-    problems = [problem.in_hand(number) for problem in _unknown(data, HAND_FIELDS, "")]
-    for key in ("trump", "cards"):
-        if key not in data:
-            problems.append(Problem(key, gettext_noop("is required"), number))
-    chooser = data.get("chooser")
-    if chooser is not None and (not isinstance(chooser, str) or chooser not in players):
-        problems.append(
-            Problem(
-                "chooser",
-                gettext_noop("{chooser!r} is not one of the four players"),
-                number,
-                {"chooser": chooser},
-            )
-        )
-    if problems:
-        return None, problems
-    cards, weis = data["cards"], data.get("weis", [[], []])
-    if isinstance(cards, list):
-        cards = tuple(cards)
-    if isinstance(weis, list) and all(isinstance(team, list) for team in weis):
-        weis = tuple(tuple(team) for team in weis)
-    hand = Hand(
-        trump=data["trump"],
-        cards=cards,
-        match=data.get("match"),
-        weis=weis,
-        stoeck=data.get("stoeck"),
-        out_first=data.get("out_first"),
-        chooser=chooser,
-        chibre=data.get("chibre", False),
-    )
-    return hand, []
-
-
 def _same(given: object, computed: object) -> bool:
     """Equal as JSON values: ``true`` is not ``1`` and ``185.0`` is not ``185``."""
     return json.dumps(given, sort_keys=True) == json.dumps(computed, sort_keys=True)
@@ -240,28 +151,6 @@ def _compare_hands(given: Mapping[str, Any], expected: list[dict[str, Any]]) -> 
             if not _same(theirs.get(key), mine[key]):
                 params = {"given": theirs.get(key), "computed": mine[key]}
                 return [Problem(f"result.{key}", RESULT_DIFFERS, number, params)]
-    return []
-
-
-def _compare_result(given: object, computed: GameResult) -> list[Problem]:
-    if not isinstance(given, Mapping):
-        return [Problem("result", gettext_noop("must be an object"))]
-    problems = _unknown(given, RESULT_FIELDS, "result.")
-    if problems:
-        return problems
-    expected = computed.to_dict()
-    problems = _compare_hands(given, expected["hands"])
-    if problems:
-        return problems
-    for key in RESULT_FIELDS[1:]:
-        if key in given and not _same(given[key], expected[key]):
-            return [
-                Problem(
-                    f"result.{key}",
-                    RESULT_DIFFERS,
-                    params={"given": given[key], "computed": expected[key]},
-                )
-            ]
     return []
 
 
@@ -326,45 +215,17 @@ def hand_list(data: Mapping[str, Any]) -> list[Any]:
     return raw_hands
 
 
-def read_game(data: object) -> GameRecord:
-    """Read one ``jass-game/1`` document of a team game, checking every rule.
-
-    Raises :class:`RulesError`; its first problem is the one to show. Unknown
-    ``x-…`` keys are ignored; any other unknown key is refused. (Each other kind reads
-    its own documents: ``GameKind.read_game``.)
-    """
-    data = game_document(data)
-    name, played_on = read_heading(data, GAME_FIELDS)
-    ruleset = parse_ruleset(data["ruleset"])
-    teams, problems = _read_teams(data.get("teams"))
-    if teams is None:
-        raise RulesError(problems)
-    raw_hands = hand_list(data)
-    players = {p for team in teams for p in team.players}
-    hands: list[Hand] = []
-    for number, raw in enumerate(raw_hands, start=1):
-        hand, problems = _read_hand(raw, number, players)
-        if hand is None:
-            raise RulesError(problems)
-        hands.append(hand)
-    result = play(ruleset, hands)  # raises on any broken rule of the game
-    if "result" in data:
-        problems = _compare_result(data["result"], result)
-        if problems:
-            raise RulesError(problems)
-    return GameRecord(name, played_on, ruleset, teams, tuple(hands))
-
-
 __all__ = [
     "FORMAT",
+    "GAME_OVER_BEFORE",
     "MAX_DEPTH",
-    "GameRecord",
+    "MAX_GAME_HANDS",
+    "TOO_MANY_HANDS",
     "Team",
     "game_document",
     "hand_list",
     "heading",
     "loads",
-    "read_game",
     "read_heading",
     "too_deep",
 ]

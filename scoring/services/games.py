@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from clubs.models import Club, Member
 from scoring import registry, rules, statistics
 from scoring.models import Game, Player, Team
-from scoring.rules import RulesError, gamefile
+from scoring.rules import RulesError
 
 
 @transaction.atomic
@@ -91,15 +91,17 @@ def start_game(
     club: Club | None = None,
     name: str,
     ruleset: rules.Ruleset,
-    teams: tuple[gamefile.Team, gamefile.Team],
+    teams: Sequence[rules.Team],
     first_chooser: int,
     suit_style: str,
     played_on: dt.date | None = None,
     form_key: uuid.UUID | None = None,
 ) -> Game:
-    """A new game with no hand yet. The same start form sent again (a double tap,
-    the back button) gives the game it started the first time."""
-    record = gamefile.GameRecord(name, played_on, ruleset, teams, ())
+    """A new game of ``ruleset``'s kind with no hand yet, ``teams`` its sides. The same
+    start form sent again (a double tap, the back button) gives the game it started the
+    first time."""
+    blank_record = registry.of(ruleset.to_dict()).asks("blank_record")
+    record = blank_record(name, played_on, ruleset, tuple(teams), ())
     return start_once(
         record, club=club, suit_style=suit_style, first_chooser=first_chooser, form_key=form_key
     )

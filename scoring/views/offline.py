@@ -34,7 +34,6 @@ SHELL_ASSETS = (
     "django_htmx/htmx-2.min.js",
     "vendor/idb-keyval/idb-keyval.min.js",
     "js/waiting.js",
-    "js/rules.js",
     "js/table.js",
     "js/offline.js",
     "img/favicon.svg",

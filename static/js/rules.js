@@ -1,5 +1,5 @@
 // JassRules: a hand's points and a game's totals on the phone, as the Python
-// engine counts them (scoring/rules, RULES.md §2–§6). Input is the game file's
+// engine counts them (scoring/kinds/team/rules, RULES.md §2–§6). Input is the game file's
 // JSON (game-format.md). No validation: the server judges; this only counts.
 (function (root) {
   "use strict";

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import (
+from scoring.kinds.team.rules import (
     CARD_POINTS,
     SUITS,
     TRUMPS,
@@ -23,7 +23,7 @@ from scoring.rules import (
     play,
     weis_table,
 )
-from scoring.rules.game import _first_out
+from scoring.kinds.team.rules.game import _first_out
 from scoring.rules.ruleset import TEAM_PRESETS
 from tests.rules.builders import lead_in, possible_weis
 

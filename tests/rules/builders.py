@@ -6,8 +6,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.rules import CARD_POINTS, Hand, Problem, RulesError, weis_table
-from scoring.rules.weis import FOUR_OF_A_KIND
+from scoring.kinds.team.rules import CARD_POINTS, Hand, Problem, RulesError, weis_table
+from scoring.kinds.team.rules.weis import FOUR_OF_A_KIND
 
 CHIBRE_RULESET: dict[str, Any] = {"preset": "chibre"}
 

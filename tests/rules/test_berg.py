@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.rules import Hand, play, preset
-from scoring.rules.berg import over_the_berg
+from scoring.kinds.team.rules import Hand, play, preset
+from scoring.kinds.team.rules.berg import over_the_berg
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ from scoring.kinds.differenzler.rules import (
     ranks,
 )
 from scoring.kinds.differenzler.rules import play as play_diff
-from scoring.rules import TRUMPS, RulesError, parse_ruleset, play, preset
+from scoring.kinds.team.rules import TRUMPS, RulesError, parse_ruleset, play, preset
 from tests.rules.builders import only_problem, problems_of
 
 DIFF = preset("differenzler")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import (
+from scoring.kinds.team.rules import (
     FORMAT,
     GameRecord,
     Hand,

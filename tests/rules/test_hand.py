@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.rules import (
+from scoring.kinds.team.rules import (
     CARD_POINTS,
     STOECK_POINTS,
     Hand,

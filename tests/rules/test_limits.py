@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from scoring.rules import (
+from scoring.kinds.team.rules import (
     MAX_FIXED_HANDS,
     MAX_GAME_HANDS,
     MAX_MATCH_BONUS,
@@ -16,11 +16,11 @@ from scoring.rules import (
     MAX_TARGET,
     Hand,
     RulesError,
-    gamefile,
     parse_ruleset,
     play,
     read_game,
 )
+from scoring.rules import gamefile
 from tests.rules.builders import problems_of
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import (
+from scoring.kinds.team.rules import (
     CARD_POINTS,
     NO_TRUMP,
     STOECK_POINTS,
@@ -32,8 +32,8 @@ from scoring.rules import (
     slate,
     weis_table,
 )
+from scoring.kinds.team.rules.slate import WIPE_AT
 from scoring.rules.ruleset import TEAM_PRESETS
-from scoring.rules.slate import WIPE_AT
 from tests.rules.builders import possible_weis
 
 FAST = settings(

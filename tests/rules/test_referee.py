@@ -6,8 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import KINDS, RANKS, SUITS, TRUMPS, RulesError, Weis, best_weis, weis_verdict
-from scoring.rules.referee import (
+from scoring.kinds.team.rules import (
+    KINDS,
+    RANKS,
+    SUITS,
+    TRUMPS,
+    RulesError,
+    Weis,
+    best_weis,
+    weis_verdict,
+)
+from scoring.kinds.team.rules.referee import (
     EARLIER,
     FOUR_HAS_NO_SUIT,
     HIGHER_CARD,
@@ -24,7 +33,7 @@ from scoring.rules.referee import (
     weis_cards,
     weis_problems,
 )
-from scoring.rules.weis import FOUR_OF_A_KIND
+from scoring.kinds.team.rules.weis import FOUR_OF_A_KIND
 
 
 def seq(n: int, top: str, suit: str) -> Weis:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import (
+from scoring.kinds.team.rules import (
     PRESETS,
     TRUMPS,
     Hand,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.rules import Hand, Marks, marks_for, play, preset, slate
+from scoring.kinds.team.rules import Hand, Marks, marks_for, play, preset, slate
 
 
 def test_95_is_one_half_cross_two_twenties_and_5():

@@ -1,8 +1,8 @@
 """Player statistics over games, from the hands (no database)."""
 
-from scoring.rules import Hand, preset
-from scoring.rules.gamefile import GameRecord, Team
-from scoring.rules.stats import player_statistics
+from scoring.kinds.team.rules import Hand, preset
+from scoring.kinds.team.rules.gamefile import GameRecord, Team
+from scoring.kinds.team.rules.stats import player_statistics
 
 CHIBRE = preset("chibre")
 TEAMS = (Team("A", ("Anne", "Claude")), Team("B", ("Bernard", "Denise")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.rules import check_totals, parse_ruleset
+from scoring.kinds.team.rules import check_totals, parse_ruleset
 
 
 def tournament_rules(**counted: object):
@@ -50,7 +50,7 @@ def test_only_a_game_of_a_fixed_number_of_hands_has_totals_to_check():
 
 
 def test_matches_made_are_counted_per_team():
-    from scoring.rules import Hand, matches_made
+    from scoring.kinds.team.rules import Hand, matches_made
 
     hands = [
         Hand(trump="hearts", cards=(257, 0), match=0),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.rules import KINDS, RANKS, Weis, best_weis, weis_table
+from scoring.kinds.team.rules import KINDS, RANKS, Weis, best_weis, weis_table
 
 SMALL = {
     "seq3": 20,

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import rules
 from scoring import services as scoring
+from scoring.kinds.team import rules
 from scoring.services import Author, StaleScreen
 from tests.tournaments.test_views import director, published_table  # noqa: F401 (fixture)
 from tournaments import services

@@ -259,7 +259,7 @@ def correct_first_hand(table, cards_0: int) -> None:
     import uuid
 
     from scoring import services as scoring
-    from scoring.rules.hand import Hand as RulesHand
+    from scoring.kinds.team.rules.hand import Hand as RulesHand
 
     stored = table.game.hands.get(number=1)
     scoring.correct_hand(

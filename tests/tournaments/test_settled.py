@@ -46,7 +46,7 @@ def confirmed_table(club, **fields) -> Table:
 
 
 def a_hand(table: Table, number: int, first: int):
-    from scoring import rules
+    from scoring.kinds.team import rules
 
     trump = table.round.tournament.trump_of_hand(number)
     return rules.Hand(trump=trump, cards=(first, 157 - first))

@@ -11,9 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import rules
 from scoring import services as scoring
 from scoring.kinds.differenzler import estimates
+from scoring.kinds.team import rules
 from scoring.models import Game
 from tests.tournaments.test_differenzler_tournament import HANDS, differenzler, players
 from tests.tournaments.test_differenzler_tournament import play as play_differenzler

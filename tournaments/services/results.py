@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Max, QuerySet
 
-from scoring import registry, rules
+from scoring import registry
 from scoring.models import Game, HandChange
 from tournaments.models import Entry, Pass, Table, Tournament
 from tournaments.services.common import teams_of
@@ -244,9 +244,12 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
             totals = table.paper_totals
             matches = table.paper_matches or [0, 0]
         elif table.game_id in games:
-            record = games[table.game_id].record()
-            totals = list(record.result().totals)
-            matches = list(rules.matches_made(record.hands))
+            game = games[table.game_id]
+            record = game.record()
+            result = record.result()
+            totals = list(result.totals)
+            tie_breaks = registry.of(game.ruleset).asks("tie_breaks")(result, record.hands)
+            matches = list(tie_breaks["matches"])
         lines.append(
             EntryTable(
                 round_.number,

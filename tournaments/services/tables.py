@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from jassclub.tokens import new_token
-from scoring import registry, rules
+from scoring import registry
 from scoring.forms import problem_message
 from scoring.models import Game, SeatLink
 from scoring.services import Author
@@ -320,7 +320,7 @@ def enter_paper_totals(
     reason: str = "",
 ) -> Table:
     """The director (or the office) enters a whole game's totals from a paper sheet,
-    checked against the game (``rules.check_totals``). Replacing a result that is
+    checked against the game by its kind (``GameKind.check_totals``). Replacing a result that is
     settled, or totals already entered, or after the pass closed, needs a reason;
     every entry is kept with the totals before it."""
     round_ = locked_pass(table.round_id)
@@ -339,7 +339,8 @@ def enter_paper_totals(
         raise TournamentRuleBroken(
             _("This table's result is settled: say why the paper sheet replaces it.")
         )
-    problems = rules.check_totals(table.round.tournament.ruleset, totals, matches)
+    ruleset = table.round.tournament.ruleset
+    problems = registry.of(ruleset.to_dict()).asks("check_totals")(ruleset, totals, matches)
     if problems:  # the engine's words, in the reader's language
         raise TournamentRuleBroken(problem_message(problems[0]) + ".")
     result = table.game.result() if table.game is not None else None

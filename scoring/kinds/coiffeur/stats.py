@@ -1,9 +1,10 @@
 """Coiffeur statistics of players over many sheets (a player's Coiffeur line: games, won,
 cells played, points, average per cell, matches made), counted by the engine.
 
-Plain values in, plain values out, as :mod:`scoring.rules.stats`: each game comes with
-the keys of its players, side by side in the order of the side's players (a member's
-id, or ``None`` for a guest). A game still being played counts as played, never won.
+Plain values in, plain values out, as the team game's
+(:mod:`scoring.kinds.team.rules.stats`): each game comes with the keys of its players,
+side by side in the order of the side's players (a member's id, or ``None`` for a
+guest). A game still being played counts as played, never won.
 """
 
 from __future__ import annotations

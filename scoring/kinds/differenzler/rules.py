@@ -2,7 +2,7 @@
 points before the first card; the difference |estimate − points made| is their score,
 and the lowest total after a fixed number of hands wins.
 
-Plain values in, plain values out, as the team game's engine (:mod:`scoring.rules`),
+Plain values in, plain values out, as the team game's engine (:mod:`scoring.kinds.team.rules`),
 whose rulesets, trumps and problems it shares. The game file's section is read and
 written by :mod:`scoring.kinds.differenzler.gamefile`, the statistics figures are
 :mod:`scoring.kinds.differenzler.stats`.
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.rules.game import GAME_OVER_BEFORE, MAX_GAME_HANDS, TOO_MANY_HANDS
+from scoring.rules.gamefile import GAME_OVER_BEFORE, MAX_GAME_HANDS, TOO_MANY_HANDS
 from scoring.rules.problems import Problem, RulesError, gettext_noop, is_int
 from scoring.rules.ruleset import CARD_POINTS, DIFFERENZLER, TRUMPS, Ruleset
 

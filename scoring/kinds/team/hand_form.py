@@ -15,12 +15,12 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import rules
 from scoring.forms import UndoForm as UndoForm  # the team screen's undo, as before
 from scoring.forms import add_problems
+from scoring.kinds.team import rules
+from scoring.kinds.team.rules.hand import TEAM_CARDS, WeisEntry
+from scoring.kinds.team.rules.weis import FOUR_OF_A_KIND, SEQUENCES
 from scoring.rules import CARD_POINTS
-from scoring.rules.hand import TEAM_CARDS, WeisEntry
-from scoring.rules.weis import FOUR_OF_A_KIND, SEQUENCES
 from scoring.suits import NO_TRUMP_SYMBOLS, WEIS_NAMES, TrumpLabel, trump_label
 
 MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.kinds.team import NAME, presenter, storage
+from scoring.kinds.team.rules import check_totals
+from scoring.kinds.team.rules.gamefile import GameRecord, read_game
 from scoring.kinds.team.views import games, table
 from scoring.models import Game
 from scoring.registry import GameKind
-from scoring.rules.gamefile import read_game
 from scoring.rules.ruleset import TEAM_PRESETS, parse_ruleset
 
 
@@ -35,8 +36,10 @@ KIND = GameKind(
     correct_hand=table.team_correct_hand,
     history=history,
     tie_breaks=storage.tie_breaks,
+    blank_record=GameRecord,
+    check_totals=check_totals,
     spectate=games.spectator_page,
     urls="scoring.kinds.team.urls",
     start_page="scoring:new_game",
-    offline_assets=("js/team_offline.js",),
+    offline_assets=("js/rules.js", "js/team_offline.js"),
 )

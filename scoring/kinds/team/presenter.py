@@ -10,10 +10,11 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring import extras, rules
+from scoring import extras
+from scoring.kinds.team import rules
+from scoring.kinds.team.rules.hand import Pair
 from scoring.models import Game, Hand, Team
 from scoring.presenters import game_version
-from scoring.rules.hand import Pair
 from scoring.suits import TrumpLabel, trump_label
 
 from . import storage

@@ -12,9 +12,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from scoring.rules import RANKS, SUITS, TRUMPS, Weis
-from scoring.rules.referee import STYLES
-from scoring.rules.weis import FOUR_OF_A_KIND, KINDS, weis_table
+from scoring.kinds.team.rules import RANKS, SUITS, TRUMPS, Weis
+from scoring.kinds.team.rules.referee import STYLES
+from scoring.kinds.team.rules.weis import FOUR_OF_A_KIND, KINDS, weis_table
 from scoring.suits import WEIS_NAMES, trump_label
 
 SEATS = range(4)

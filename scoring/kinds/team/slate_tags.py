@@ -1,6 +1,6 @@
 """The team game's template tags for its slates (``{% load slate %}``, named in
-``settings.TEMPLATES``): a team's slate (drawn by ``scoring/drawing/slate.py``, RULES.md
-§8), the way to the target with the Berg under it (``scoring/drawing/berg.py``), and
+``settings.TEMPLATES``): a team's slate (drawn by ``drawing/slate.py``, RULES.md
+§8), the way to the target with the Berg under it (``drawing/berg.py``), and
 whether the team has reached the Berg."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from scoring.drawing.berg import berg_track_svg
-from scoring.drawing.slate import slate_svg
-from scoring.rules.berg import over_the_berg
+from scoring.kinds.team.drawing.berg import berg_track_svg
+from scoring.kinds.team.drawing.slate import slate_svg
+from scoring.kinds.team.rules.berg import over_the_berg
 
 register = template.Library()
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES, Club
-from scoring import rules
 from scoring.forms import MEMBER_INPUT, add_problems, at_most, first_name
+from scoring.kinds.team import rules
 from scoring.rules import (
     MAX_FIXED_HANDS,
     MAX_MATCH_BONUS,

@@ -1,6 +1,6 @@
 """A team game as the site keeps it: its two teams of two players (``Team.index`` 0 and
 1), its hands as their game-file records (``Hand.record``), and its statistics rows,
-each carrying its team's figures (:func:`scoring.rules.stats.game_figures`).
+each carrying its team's figures (:func:`scoring.kinds.team.rules.stats.game_figures`).
 
 What the core asks of a team game through its kind (``kind.py``): the record of a
 stored game, storing a checked record, the rows of a game and their update when its
@@ -16,10 +16,11 @@ from typing import Any
 from django.db.models import Case, Value, When
 
 from clubs.models import Member
-from scoring import rules, services, statistics, totals
+from scoring import services, statistics, totals
+from scoring.kinds.team import rules
+from scoring.kinds.team.rules import gamefile
+from scoring.kinds.team.rules.stats import TeamFigures, game_figures
 from scoring.models import Game, Hand, Player, PlayerResult
-from scoring.rules import gamefile
-from scoring.rules.stats import TeamFigures, game_figures
 
 from . import NAME
 

@@ -8,7 +8,7 @@ from django import forms, template
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from scoring import rules
+from scoring.kinds.team import rules
 from scoring.kinds.team.hand_form import MAX_WEIS_OF_A_VALUE, HandForm, Radio
 from scoring.kinds.team.presenter import GameView
 

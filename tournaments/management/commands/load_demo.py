@@ -19,7 +19,7 @@ from django.db import transaction
 
 import scoring
 from clubs.models import Club, Member, Role
-from scoring import registry, rules, services
+from scoring import registry, services
 from scoring.models import Game
 from tournaments import services as tournament_services
 from tournaments.models import DIFFERENZLER, Tournament, differenzler_tie_breaks
@@ -89,11 +89,12 @@ class Command(BaseCommand):
 def _play(table: Any, hands: int, draw: random.Random, upto: int | None = None) -> None:
     """The hands of a table's game as a phone would record them, imposed trumps and all."""
     tournament = table.round.tournament
+    read_hand = registry.of(table.game.ruleset).read_hand  # a hand as its record says it
     for number in range(1, (upto or hands) + 1):
         points = draw.randrange(20, 138)
         services.record_hand(
             table.game,
-            rules.Hand(trump=tournament.trump_of_hand(number), cards=(points, 157 - points)),
+            read_hand({"trump": tournament.trump_of_hand(number), "cards": [points, 157 - points]}),
             number=number,
             form_key=uuid.uuid4(),
             author=services.Author(device="demo"),

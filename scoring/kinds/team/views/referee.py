@@ -19,12 +19,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring import rules
+from scoring.kinds.team import rules
 from scoring.kinds.team.referee_forms import RefereeForm, rank_name
-from scoring.kinds.team.views.common import team_game
-from scoring.models import Game
-from scoring.rules import RulesError
-from scoring.rules.referee import (
+from scoring.kinds.team.rules.referee import (
     EARLIER,
     HIGHER_CARD,
     IN_TRUMP,
@@ -33,7 +30,10 @@ from scoring.rules.referee import (
     SAME_CARDS,
     Verdict,
 )
-from scoring.rules.weis import card_count
+from scoring.kinds.team.rules.weis import card_count
+from scoring.kinds.team.views.common import team_game
+from scoring.models import Game
+from scoring.rules import RulesError
 from scoring.suits import WEIS_NAMES, trump_label
 
 TEMPLATE = "scoring/kinds/team/weis_referee.html"

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Role
 from jassclub.accounts import typed_by_someone_else
-from scoring import extras, rules, services
-from scoring.kinds.team import storage
+from scoring import extras, services
+from scoring.kinds.team import rules, storage
 from scoring.kinds.team.hand_form import HandForm, UndoForm, keep_declared_kinds
 from scoring.kinds.team.presenter import GameView, game_view, seat_names
 from scoring.kinds.team.views.common import own, team_game

@@ -12,7 +12,7 @@ import math
 from html import escape
 
 from scoring.drawing.svg import document, element, num, text_width
-from scoring.rules import Marks
+from scoring.kinds.team.rules.slate import Marks
 
 SLATE = "#1f2a24"  # the board
 FRAME = "#6b4a2b"  # its wooden frame

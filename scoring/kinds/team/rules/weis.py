@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .ruleset import NO_TRUMP, SUITS
+from scoring.rules.ruleset import NO_TRUMP, SUITS
 
 # Sequence order A K Q J 10 9 8 7 6: index 0 is the highest card.
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")

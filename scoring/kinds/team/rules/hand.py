@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .problems import Problem, gettext_noop, is_int
-from .ruleset import CARD_POINTS, STOECK_POINTS, SUITS, TRUMPS, Ruleset
+from scoring.rules.problems import Problem, gettext_noop, is_int
+from scoring.rules.ruleset import CARD_POINTS, STOECK_POINTS, SUITS, TRUMPS, Ruleset
+
 from .weis import FOUR_OF_A_KIND, KINDS, SEQUENCES, card_count, weis_table, weis_values
 
 WeisEntry = str | int  # a kind (``seq3``, ``four-jacks``…) or a bare number of points
@@ -142,7 +143,7 @@ def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
     """Every rule of RULES.md §1–§5 this hand breaks on its own, one problem per field.
 
     Rules that depend on the rest of the game (going out, ``out_first``, ``cards``
-    left out at the end) are checked by :func:`scoring.rules.game.play`.
+    left out at the end) are checked by :func:`scoring.kinds.team.rules.game.play`.
     """
     problems: list[Problem] = []
 

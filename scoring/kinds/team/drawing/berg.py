@@ -6,9 +6,9 @@ it. Plain Python, imports no Django; every text from outside is escaped here.
 
 from __future__ import annotations
 
-from scoring.drawing.slate import CHALK, CHALK_FONTS, INSET, SLATE_W, board
 from scoring.drawing.svg import document, element, num, text_width
-from scoring.rules.berg import over_the_berg
+from scoring.kinds.team.drawing.slate import CHALK, CHALK_FONTS, INSET, SLATE_W, board
+from scoring.kinds.team.rules.berg import over_the_berg
 
 TRACK_W = SLATE_W  # as wide as the slate above it
 TRACK_H = 84.0

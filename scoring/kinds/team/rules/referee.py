@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .problems import Problem, RulesError, gettext_noop
-from .ruleset import SUITS, TRUMPS
-from .table import SEATS, team_of
+from scoring.rules.problems import Problem, RulesError, gettext_noop
+from scoring.rules.ruleset import SUITS, TRUMPS
+from scoring.rules.table import SEATS, team_of
+
 from .weis import FOUR_OF_A_KIND, KINDS, RANKS, SEQUENCES, Weis, card_count, weis_key, weis_table
 
 # The steps of RULES.md §2, "Which Weis is best", in the order they are asked.

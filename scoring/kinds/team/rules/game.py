@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .hand import Hand, HandParts, Pair, check_hand, hand_parts, most_weis
-from .problems import Problem, RulesError, gettext_noop
-from .ruleset import (
+from scoring.rules.gamefile import GAME_OVER_BEFORE, MAX_GAME_HANDS, TOO_MANY_HANDS
+from scoring.rules.problems import Problem, RulesError, gettext_noop
+from scoring.rules.ruleset import (
     CARD_POINTS,
     END_FIRST_OUT,
     END_FIXED_HANDS,
@@ -17,18 +17,14 @@ from .ruleset import (
     Ruleset,
 )
 
+from .hand import Hand, HandParts, Pair, check_hand, hand_parts, most_weis
+
 OUT_FIRST_NEEDED = gettext_noop(
     "both teams cross the target on trick points in this hand: "
     "say which team went out first (0 or 1)"
 )
 
-# Hands in one game. With a target of at most 10,000 and 157 card points a hand, a
-# game ends within 128 hands, and a fixed-hands game has at most 100; this bounds
-# games stored before the ruleset's bounds, and what a game file may hold.
-MAX_GAME_HANDS = 1000
-TOO_MANY_HANDS = gettext_noop("a game has at most {most} hands")
 TEAMS_ONLY = gettext_noop("a game of two teams cannot use the differenzler preset")
-GAME_OVER_BEFORE = gettext_noop("the game was over after hand {last}; no hand may follow")
 
 # How the winner went out: on Stöck, on Weis, on trick points; or, without going
 # out, by the higher total after a whole hand or after the fixed number of hands.

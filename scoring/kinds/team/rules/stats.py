@@ -1,4 +1,5 @@
-"""Statistics of players over many games, from the hands through the engine.
+"""The team game's statistics of players over many games, from the hands through its
+rules.
 
 Plain values in, plain values out: each game comes with the keys of its four
 players (a member's id, or ``None`` for a guest), team by team.
@@ -7,89 +8,15 @@ players (a member's id, or ``None`` for a guest), team by team.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+
+from scoring.rules.lines import PartnerLine, PlayerLine, TeamFigures
+from scoring.rules.ruleset import Ruleset
 
 from .game import GameResult
 from .gamefile import GameRecord
 from .hand import Hand, hand_parts
-from .ruleset import Ruleset
 
 Key = Hashable
-
-
-@dataclass
-class PartnerLine:
-    name: str
-    games: int = 0
-    wins: int = 0
-
-    @property
-    def win_rate(self) -> float | None:
-        return self.wins / self.games if self.games else None
-
-
-@dataclass
-class PlayerLine:
-    """One player's record: counted for the team the player played in."""
-
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    hands: int = 0
-    points: int = 0
-    matches_made: int = 0
-    matches_suffered: int = 0
-    rubicons_given: int = 0
-    rubicons_suffered: int = 0
-    weis: int = 0
-    stoeck: int = 0
-    partners: dict[str, PartnerLine] = field(default_factory=dict)
-
-    @property
-    def win_rate(self) -> float | None:
-        return self.wins / self.finished if self.finished else None
-
-    @property
-    def points_per_hand(self) -> float | None:
-        return self.points / self.hands if self.hands else None
-
-    def add(self, game: TeamFigures) -> None:
-        """Count one more game, played in a team that did ``game``."""
-        self.games += 1
-        self.finished += int(game.finished)
-        self.wins += int(game.won)
-        self.rubicons_given += int(game.rubicon_given)
-        self.rubicons_suffered += int(game.rubicon_suffered)
-        self.hands += game.hands
-        self.points += game.points
-        self.matches_made += game.matches_made
-        self.matches_suffered += game.matches_suffered
-        self.weis += game.weis
-        self.stoeck += game.stoeck
-
-    def partner_lines(self) -> list[PartnerLine]:
-        return sorted(self.partners.values(), key=lambda p: (-p.games, p.name))
-
-
-@dataclass(frozen=True)
-class TeamFigures:
-    """What one team did in one game, as the statistics count it (each of its two
-    players is credited with it): the points as counted (after multipliers, Weis and
-    Stöck), the points its Weis and its Stöck scored, the matches it made and
-    suffered; whether the game finished with a winner, whether this team won, the
-    Rubicon given or suffered, and how the winner went out (``""`` before the end)."""
-
-    hands: int = 0
-    points: int = 0
-    matches_made: int = 0
-    matches_suffered: int = 0
-    weis: int = 0
-    stoeck: int = 0
-    finished: bool = False
-    won: bool = False
-    rubicon_given: bool = False
-    rubicon_suffered: bool = False
-    out_on: str = ""
 
 
 def game_figures(
