@@ -44,7 +44,6 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club,
         "season": season,
         "views": listed_views(recent.with_everything()[:RECENT_GAMES]),
-        "standings": statistics.leaderboard(members, lines.teams),
         **boards,
         "boards": [  # each kind's ranking, in the kinds' order
             (kind.lines.board_template, boards[kind.name]) for kind in kinds if boards[kind.name]
@@ -69,12 +68,9 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
         "club": club,
         "member": member,
         "season": season,
-        "line": lines.team,
-        **{kind.name: lines.kinds.get(kind.name) for kind in kinds},
-        "kind_lines": [
-            (kind.lines.line_template, lines.kinds[kind.name])
-            for kind in kinds
-            if kind.name in lines.kinds
+        **{kind.name: lines.get(kind.name) for kind in kinds},
+        "kind_lines": [  # each kind's line (GameKind.lines), in the kinds' order
+            (kind.lines.line_template, lines[kind.name]) for kind in kinds if kind.name in lines
         ],
         "views": listed_views(statistics.recent_games(results, member, RECENT_GAMES)),
     }

@@ -26,19 +26,21 @@ from typing import Any
 
 @dataclass(frozen=True)
 class KindLines:
-    """A kind's lines on the club's pages (besides the team game's, which the core's
-    statistics draw): ``line`` makes a member's line from the sums of the member's rows
-    of the kind (a mapping of ``games``, ``finished``, ``wins``, ``hands``, ``points``,
-    ``differences``, ``exact`` and, on a player's page, ``matches_made``…: what was
-    summed), ``board`` ranks the members who have one (the club's members, their lines
-    by member id → standings, best first, each with ``member`` and ``line``). The club
-    page shows the ranking with ``board_template`` (reads ``board``), a player's page
-    the line with ``line_template`` (reads ``line``)."""
+    """A kind's lines on the club's pages: ``line`` makes a member's line from the sums
+    of the member's rows of the kind (a mapping of ``games``, ``finished``, ``wins``,
+    ``hands``, ``points``, ``differences``, ``exact`` and, on a player's page,
+    ``matches_made``…: what was summed), ``board`` ranks the members who have one (the
+    club's members, their lines by member id → standings, best first, each with
+    ``member`` and ``line``). The club page shows the ranking with ``board_template``
+    (reads ``board``), a player's page the line with ``line_template`` (reads ``line``),
+    after ``member_line``, when given, has added what the page shows besides the sums
+    (the member's rows of the kind, their line → the line: the team game's partners)."""
 
     line: Callable[[Mapping[str, Any]], Any]
     board: Callable[[list[Any], dict[int, Any]], list[Any]]
     board_template: str
     line_template: str
+    member_line: Callable[[Any, Any], Any] | None = None
 
 
 @dataclass(frozen=True)

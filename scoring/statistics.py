@@ -6,8 +6,8 @@ record, correct, undo, a director's correction) has the game's ``PlayerResult`` 
 written in its own transaction, by the game's kind (``GameKind.result_rows``,
 ``hands_changed``: each kind counts its own figures, the team game's with
 ``scoring.kinds.team.rules.stats.game_figures``); :func:`rebuild` makes them again from
-the hands (``manage.py rebuild_statistics``). What is summed here, the team game's lines
-and each other kind's (``GameKind.lines``), reads the stored rows.
+the hands (``manage.py rebuild_statistics``). What is summed here, each kind's lines
+(``GameKind.lines``), reads the stored rows.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.db import connection, transaction
@@ -25,18 +24,15 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
 )
 
 from clubs.models import Club, Member
 from scoring import extras, registry, totals
 from scoring.models import Game, MonthTotal, Player, PlayerResult
-from scoring.rules.lines import PartnerLine, PlayerLine, TeamFigures
+from scoring.rules.lines import TeamFigures
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
-# the kinds whose lines the club's pages show (``GameKind.name``, ``PlayerResult.kind``)
-TEAM_GAME = "team"
 
 # -- writing ------------------------------------------------------------------------------
 
@@ -188,103 +184,60 @@ def _sums(figures: Iterable[str]) -> dict[str, Any]:
     return sums
 
 
-def lines(
-    results: QuerySet[PlayerResult], figures: Iterable[str] = (*COUNTED, *SUMMED)
-) -> dict[int, PlayerLine]:
-    """Each member's line over ``results``, summed in the database (one query); only
-    the games and ``figures`` (the others stay 0)."""
-    team_rows = results.filter(kind=TEAM_GAME)
-    sums = team_rows.values("member").annotate(**_sums(figures)).order_by()
-    return {row.pop("member"): PlayerLine(**row) for row in sums}
-
-
 class Lines(NamedTuple):
-    """Each member's lines by member id (members who played it): the team game's, and
-    each other kind's by its name (``GameKind.lines``)."""
+    """Each member's line of each kind they played, by the kind's name, then by member
+    id (``GameKind.lines``: a kind no longer offered, or without lines, has none)."""
 
-    teams: dict[int, PlayerLine]
     kinds: dict[str, dict[int, Any]]
 
     def add(self, kind: str, member: int, sums: dict[str, Any]) -> None:
-        """A member's sums of a kind other than the team game's, made its line (a kind
-        no longer offered, or without lines, has none)."""
+        """A member's sums of the rows of a kind, made its line."""
         found = next((k for k in registry.registered() if k.name == kind), None)
         if found is not None and found.lines is not None:
             self.kinds.setdefault(kind, {})[member] = found.lines.line(sums)
 
 
 def both_lines(results: QuerySet[PlayerResult], figures: Iterable[str]) -> Lines:
-    """Each member's team line (``figures``) and line of each other kind (made by its
-    ``GameKind.lines`` from the same sums, with the totals' sums besides) over
-    ``results``, in one query (grouped by member and kind of game). A figure several
-    lines have (games, wins, hands…) is the same sum: it is summed once."""
+    """Each member's line of each kind (made by its ``GameKind.lines`` from the sums of
+    ``figures`` and the totals' sums) over ``results``, in one query (grouped by member
+    and kind of game). A figure several kinds' lines have (games, wins, hands…) is the
+    same sum: it is summed once."""
     figures = tuple(figures)
     # every aggregate under a name no field has ("hands" is both a field and a figure)
     summed = {**totals.SUMS, **_sums(figures)}
     sums = {f"sum_{name}": agg for name, agg in summed.items()}
-    found = Lines({}, {})
+    found = Lines({})
     for row in results.values("member", "kind").annotate(**sums).order_by():
-        if row["kind"] == TEAM_GAME:
-            found.teams[row["member"]] = PlayerLine(
-                games=row["sum_games"], **{name: row[f"sum_{name}"] for name in figures}
-            )
-        else:
-            values = {name: row[f"sum_{name}"] or 0 for name in summed}
-            found.add(row["kind"], row["member"], values)
+        values = {name: row[f"sum_{name}"] or 0 for name in summed}
+        found.add(row["kind"], row["member"], values)
     return found
 
 
 def club_lines(club: Club, start: dt.date | None, end: dt.date | None) -> Lines:
-    """The club leaderboard's lines over a season: each member's team line (the
-    ``LEADERBOARD`` figures) and line of each other kind (``GameKind.lines``), the
+    """The club leaderboards' lines over a season: each member's line of each kind
+    (``GameKind.lines``, from the ``LEADERBOARD`` figures and the totals' sums), the
     season's whole closed months read from their totals (``scoring.totals``); a few
     queries at any size."""
     sums = totals.season_sums(
         club.pk, start, end, season_results(club, start, end), season_results(club, None, None)
     )
-    found = Lines({}, {})
+    found = Lines({})
     for (member, kind), summed in sums.items():
-        if kind == TEAM_GAME:
-            found.teams[member] = PlayerLine(
-                games=summed["games"], **{name: summed[name] for name in LEADERBOARD}
-            )
-        else:
-            found.add(kind, member, {name: summed[name] for name in totals.SUMS})
+        found.add(kind, member, {name: summed[name] for name in totals.SUMS})
     return found
 
 
-class MemberLines(NamedTuple):
-    """One member's lines: the team game's (``None``: not played) and each other kind's
-    they played, by the kind's name."""
-
-    team: PlayerLine | None
-    kinds: dict[str, Any]
-
-
-def member_lines(results: QuerySet[PlayerResult], member: Member) -> MemberLines:
-    """One member's team line over ``results`` with a line per partner (by the
-    partner's name in each game), and their line of each other kind: two queries (the
-    lines are summed in one)."""
+def member_lines(results: QuerySet[PlayerResult], member: Member) -> dict[str, Any]:
+    """One member's line of each kind they played over ``results``, by the kind's name,
+    each with what a player's page shows besides the sums (``KindLines.member_line``:
+    the team game's partners): one query, and one more per such kind played."""
     summed = both_lines(results.filter(member=member), (*COUNTED, *SUMMED))
-    found = summed.teams.get(member.pk)
-    kinds = {kind: lines[member.pk] for kind, lines in summed.kinds.items()}
-    if found is None:
-        return MemberLines(None, kinds)
-    results = results.filter(kind=TEAM_GAME)
-    partner = Player.objects.filter(team_id=OuterRef("player__team_id")).exclude(
-        pk=OuterRef("player_id")
-    )
-    partners = (
-        results.filter(member=member)
-        .annotate(partner=Subquery(partner.values("name")[:1]))
-        .values("partner")
-        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(won=True)))
-        .order_by()
-    )
-    found.partners = {
-        row["partner"]: PartnerLine(row["partner"], row["games"], row["wins"]) for row in partners
-    }
-    return MemberLines(found, kinds)
+    found = {kind: lines[member.pk] for kind, lines in summed.kinds.items()}
+    for kind in registry.registered():
+        if kind.name in found and kind.lines is not None and kind.lines.member_line:
+            rows = results.filter(member=member, kind=kind.name)
+            found[kind.name] = kind.lines.member_line(rows, found[kind.name])
+    return found
 
 
 def recent_games(results: QuerySet[PlayerResult], member: Member, count: int) -> QuerySet[Game]:
@@ -296,18 +249,3 @@ def recent_games(results: QuerySet[PlayerResult], member: Member, count: int) ->
         .values_list("game_id", flat=True)[:count]
     )
     return Game.objects.filter(pk__in=ids).with_everything()
-
-
-@dataclass(frozen=True)
-class Standing:
-    member: Member
-    line: PlayerLine
-
-
-def leaderboard(members: list[Member], lines: dict[int, PlayerLine]) -> list[Standing]:
-    """Members who played, best first: wins, then win rate, then points per hand."""
-    standings = [Standing(m, lines[m.pk]) for m in members if m.pk in lines]
-    return sorted(
-        standings,
-        key=lambda s: (-s.line.wins, -(s.line.win_rate or 0), -(s.line.points_per_hand or 0)),
-    )

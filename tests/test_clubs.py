@@ -238,14 +238,14 @@ def test_leaderboard_and_player_page_agree_with_the_hands(client, club):
     anne = Member.objects.get(name="Anne")
     page = client.get(reverse("clubs:player", args=[club.slug, anne.pk]) + "?start=2026-01-01")
 
-    standings = board.context["standings"]
+    standings = board.context["team"]
     assert [(s.member.name, s.line.games, s.line.wins) for s in standings] == [
         ("Anne", 2, 1),
         ("Claude", 2, 1),
         ("Bernard", 2, 0),
         ("Denise", 2, 0),  # a name the club did not know: a new member, by the import
     ]
-    line = page.context["line"]
+    line = page.context["team"]
     assert (line.games, line.wins, line.matches_made, line.rubicons_given) == (2, 1, 4, 1)
     assert line.points == 1028 + 95
     assert line.points_per_hand == (1028 + 95) / 5
@@ -317,7 +317,7 @@ def test_player_page_queries_do_not_grow_with_games(client, club, django_assert_
     with django_assert_num_queries(12):
         response = client.get(reverse("clubs:player", args=[club.slug, anne.pk]))
 
-    assert response.context["line"].games == count
+    assert response.context["team"].games == count
 
 
 def test_a_logo_is_stored_under_a_name_that_says_what_it_is(client, club, settings, tmp_path):

@@ -126,7 +126,7 @@ def test_a_players_page_shows_their_coiffeur_line(client, club):
         ["Matches", "1"],
     ]
     # Coiffeur alone: no team-game nor Différenzler line, and no "no game" either
-    assert page.context["line"] is None
+    assert page.context["team"] is None
     assert page.context["differenzler"] is None
     assert 'player-stats"' not in html
     assert "differenzler-stats" not in html
@@ -212,11 +212,11 @@ def test_the_team_game_and_differenzler_lines_are_unchanged(client, club):
     board = client.get(club.get_absolute_url() + SEASON, **EN)
     page = player_page(client, club, "Anne")
 
-    assert board.context["standings"] == board_before.context["standings"]
+    assert board.context["team"] == board_before.context["team"]
     assert board.context["differenzler"] == board_before.context["differenzler"]
-    assert page.context["line"] == page_before.context["line"]
+    assert page.context["team"] == page_before.context["team"]
     assert page.context["differenzler"] == page_before.context["differenzler"]
-    line = page.context["line"]
+    line = page.context["team"]
     assert (line.games, line.hands, line.points) == (1, 2, 195)
     assert page.context["differenzler"].games == 1
     html, html_before = page.content.decode(), page_before.content.decode()

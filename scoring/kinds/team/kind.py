@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.kinds.team import NAME, presenter, storage
+from scoring.kinds.team.lines import LINES
 from scoring.kinds.team.rules import check_totals
 from scoring.kinds.team.rules.gamefile import GameRecord, read_game
 from scoring.kinds.team.views import games, table
@@ -42,4 +43,5 @@ KIND = GameKind(
     urls="scoring.kinds.team.urls",
     start_page="scoring:new_game",
     offline_assets=("js/rules.js", "js/team_offline.js"),
+    lines=LINES,
 )
