@@ -115,7 +115,8 @@
     document.querySelectorAll("#table .team-score").forEach(function (team) {
       var index = parseInt(team.dataset.team, 10);
       var total = team.querySelector(".team-total");
-      if (!total) return;
+      // a total the hands do not make (a tournament table's paper result) stays as drawn
+      if (!total || !total.hasAttribute("data-total")) return;
       var before = parseInt(total.dataset.total, 10);
       total.textContent = String(shown.length ? totals[index] : before);
       var drawn = team.querySelector("svg[data-number] .slate-number");

@@ -228,6 +228,33 @@ def test_a_tournament_table_shows_its_imposed_trump_fixed(page, live_server, tra
     assert Hand.objects.get().record["trump"] == "diamonds"
 
 
+def test_a_tournament_table_decided_on_paper_shows_the_papers_totals(
+    page, live_server, transactional_db
+):
+    """The director's totals from the paper sheet replace the scoreboard; the table
+    screen's script, which counts the hands waiting offline, leaves them as drawn."""
+    import datetime as dt
+
+    from clubs.models import Club
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    club = Club.objects.create(name="Jass-Club Bärn", slug="barn")
+    tournament = Tournament.objects.create(
+        club=club, name="Preisjass", date=dt.date(2026, 12, 5), hands=2, trump_order=["diamonds"]
+    )
+    for n in (1, 2):
+        entry = services.register(tournament, name=f"Team {n}", player_1=f"A{n}", player_2=f"B{n}")
+        services.check_in(entry)
+    table = services.publish_pass(services.schedule_next_pass(tournament)).tables.get()
+    services.enter_paper_totals(table, (200, 114))
+
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    expect(page.locator(".paper-result")).to_contain_text("Result from the paper sheet")
+    page.wait_for_function("() => window.JassOfflineKind !== undefined")
+    expect(page.locator(".paper-result .team-total")).to_have_text(["200", "114"])
+
+
 def test_a_second_phone_sees_a_new_hand_within_seconds(scorer, page, browser, live_server):
     """Live on every phone: a member following the game on its page, and the scorer's
     own second phone on the table screen, see the hand the first phone saved."""
