@@ -59,7 +59,7 @@ def setup() -> None:
 
 def pool_of_games(draw: random.Random) -> list[list]:
     """Games played hand by hand until a team goes out to 1000, or cut short."""
-    from scoring import rules
+    from scoring.kinds.team import rules
 
     ruleset = rules.parse_ruleset({"preset": "chibre", "target": 1000})
     games = []

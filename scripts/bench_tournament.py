@@ -75,7 +75,7 @@ def run() -> None:
     from django.urls import reverse
 
     from clubs.models import Club, Member, Role
-    from scoring import rules
+    from scoring.kinds.team import rules
     from scoring.models import Hand
     from tournaments import services
     from tournaments.models import Entry, Table, Tournament

@@ -291,7 +291,7 @@ def drill(tables: list[Table], server: Server, tally: Tally) -> list[str]:
 
 def check(tables: list[Table], tally: Tally) -> dict[str, int]:
     """Lost, duplicated and half-written hands, as the database holds them."""
-    from scoring import rules
+    from scoring.kinds.team import rules
     from scoring.models import Game, Hand, HandChange
 
     found = {"lost": 0, "duplicated": 0, "half-written": 0, "unanswered": 0}
