@@ -46,8 +46,10 @@
     };
   }
 
-  function counted(points, winner, outOn, needsOutFirst) {
-    return { points: points, winner: winner, outOn: outOn, needsOutFirst: needsOutFirst };
+  function counted(points, winner, outOn, needsOutFirst, exact) {
+    return {
+      points: points, winner: winner, outOn: outOn, needsOutFirst: needsOutFirst, exact: !!exact
+    };
   }
 
   // The first team (0 before 1) that reaches the target with these points, or null.
@@ -67,6 +69,18 @@
     sofar = add(sofar, parts.weis);
     t = out(totals, sofar, target);
     if (t !== null) return counted(sofar, t, "weis", false);
+    if (hand.cards_at_out) {
+      // The exact last hand (game.py _exactly_out): what each team had taken when the
+      // first went out, with its Stöck and Weis; exactly one team is then at the target.
+      points = pair(function (i) {
+        return sofar[i] + parts.multiplier * hand.cards_at_out[i];
+      });
+      t = out(totals, points, target);
+      if (t === null || totals[1 - t] + points[1 - t] >= target) {
+        return counted(points, null, null, false); // refused by the server
+      }
+      return counted(points, t, "tricks", false, true);
+    }
     if (!hand.cards) return counted(points, null, null, false); // over on Stöck or Weis only
     t = out(totals, points, target);
     if (t === 0 && totals[1] + points[1] >= target) {
@@ -85,14 +99,14 @@
 
   // play(ruleset, hands, check=False): the running totals, the end, the winner, Rubicon.
   function play(ruleset, hands) {
-    var totals = [0, 0], rows = [], over = false, winner = null, outOn = null;
+    var totals = [0, 0], rows = [], over = false, winner = null, outOn = null, exact = false;
     var target = ruleset.target, end = ruleset.end, i, s;
     for (i = 0; i < hands.length && !over; i++) {
       s = step(ruleset, totals, hands[i]);
       totals = add(totals, s.points);
       rows.push({ points: s.points, totals: totals });
       if (s.winner !== null) {
-        over = true; winner = s.winner; outOn = s.outOn;
+        over = true; winner = s.winner; outOn = s.outOn; exact = s.exact;
       } else if (end === "whole-hand") {
         // The hand is played out: the higher total wins; equal totals play on.
         if (Math.max(totals[0], totals[1]) >= target && totals[0] !== totals[1]) {
@@ -106,7 +120,9 @@
     return {
       hands: rows, totals: totals, over: over, winner: winner, outOn: outOn,
       // The loser below half the target when the winner went out (exactly half is made).
-      rubicon: over && winner !== null && target != null && 2 * totals[1 - winner] < target
+      rubicon: over && winner !== null && target != null && 2 * totals[1 - winner] < target,
+      // A first-out game that ended on trick points without the count at going out.
+      estimated: over && (end || "first-out") === "first-out" && outOn === "tricks" && !exact
     };
   }
 

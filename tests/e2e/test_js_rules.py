@@ -133,8 +133,39 @@ def random_game(rng: random.Random) -> tuple[Ruleset, list[Hand]]:
             if result.out_on in ("stoeck", "weis") and hand.match is None and rng.random() < 0.6:
                 played[-1] = dataclasses.replace(hand, cards=None)
                 play(ruleset, played)  # still valid
+            elif result.out_on == "tricks" and ruleset.end == "first-out" and rng.random() < 0.6:
+                played[-1] = exactly_out(rng, ruleset, played)
             break
     return ruleset, played
+
+
+def exactly_out(rng: random.Random, ruleset: Ruleset, played: list[Hand]) -> Hand:
+    """The last hand of a game over on trick points, with the card points each team had
+    taken when the first went out (RULES.md §6): drawn until the Python engine takes it,
+    the whole hand sometimes left out."""
+    last = played[-1]
+    if last.match is not None:
+        return last
+    for _ in range(50):
+        winner_at_out = rng.randint(0, last.cards[0] if last.cards else CARD_POINTS)
+        loser_most = min((last.cards or (0, CARD_POINTS))[1], CARD_POINTS - 5 - winner_at_out)
+        at_out = (winner_at_out, rng.randint(0, max(0, loser_most)))
+        if rng.random() < 0.5:
+            at_out = (at_out[1], at_out[0])
+        if sum(at_out) > CARD_POINTS - 5:
+            continue
+        hand = dataclasses.replace(
+            last,
+            cards_at_out=at_out,
+            cards=None if rng.random() < 0.3 else last.cards,
+            out_first=rng.choice([None, last.out_first]),
+        )
+        try:
+            play(ruleset, [*played[:-1], hand])
+        except RulesError:
+            continue
+        return hand
+    return last
 
 
 # --- what the Python engine says, in rules.js's shapes ------------------------------------
@@ -155,7 +186,14 @@ def python_parts(ruleset: Ruleset, hand: Hand) -> dict[str, Any]:
 def python_step(ruleset: Ruleset, totals: list[int], hand: Hand) -> dict[str, Any]:
     parts = hand_parts(ruleset, hand)
     if ruleset.end != "first-out":
-        return {"points": list(parts.points), "winner": None, "outOn": None, "needsOutFirst": False}
+        points = list(parts.points)
+        return {
+            "points": points,
+            "winner": None,
+            "outOn": None,
+            "needsOutFirst": False,
+            "exact": False,
+        }
     assert ruleset.target is not None
     step = _first_out(ruleset.target, (totals[0], totals[1]), parts, hand)
     return {
@@ -163,6 +201,7 @@ def python_step(ruleset: Ruleset, totals: list[int], hand: Hand) -> dict[str, An
         "winner": step.winner,
         "outOn": step.out_on,
         "needsOutFirst": step.needs_out_first,
+        "exact": step.exact,
     }
 
 
@@ -175,6 +214,7 @@ def python_play(ruleset: Ruleset, hands: list[Hand]) -> dict[str, Any]:
         "winner": result.winner,
         "outOn": result.out_on,
         "rubicon": result.rubicon,
+        "estimated": result.estimated,
     }
 
 
@@ -264,6 +304,9 @@ def test_random_games_count_as_in_python(rules_page):
     ends = {play(ruleset, game).out_on for _, ruleset, game in games}
     assert ends >= {"stoeck", "weis", "tricks", "total", None}, ends
     assert sum(hand.out_first is not None for hand in hands) >= 5
+    assert sum(hand.cards_at_out is not None for hand in hands) >= 20
+    assert any(hand.cards_at_out is not None and hand.cards is None for hand in hands)
+    assert any(play(ruleset, game).estimated for _, ruleset, game in games)
     assert any(hand.cards is None for hand in hands)
     assert any(hand.match is not None and any(hand.weis) for hand in hands)
     assert any(isinstance(e, int) for hand in hands for team in hand.weis for e in team)
@@ -315,9 +358,15 @@ def test_hand_picked_games(rules_page):
         ),
         # Fixed hands ending level: over, no winner.
         ("fixed hands, a draw", tournament, [Hand("hearts", (100, 57)), Hand("clubs", (57, 100))]),
+        # The exact last hand: 19 card points when the winner went out, not 57: Rubicon.
+        (
+            "exact last hand",
+            chibre,
+            [*lead_in(933, 480), Hand("hearts", (100, 57), cards_at_out=(80, 19))],
+        ),
     ]
     results = compare(rules_page, games)
-    capped, stoeck, weis, match, unde, half, tie, after_tie, draw = results
+    capped, stoeck, weis, match, unde, half, tie, after_tie, draw, exact = results
 
     assert capped["play"]["totals"] == [1000, 999]
     assert capped["play"]["hands"][-1]["points"] == [100, 49]
@@ -355,4 +404,13 @@ def test_hand_picked_games(rules_page):
         "([r, t, h]) => window.JassRules.step(r, t, h)",
         [chibre.to_dict(), [900, 950], Hand("hearts", (100, 57)).to_dict()],
     )
-    assert asked == {"points": [100, 57], "winner": None, "outOn": "tricks", "needsOutFirst": True}
+    assert asked == {
+        "points": [100, 57],
+        "winner": None,
+        "outOn": "tricks",
+        "needsOutFirst": True,
+        "exact": False,
+    }
+    assert (capped["play"]["estimated"], stoeck["play"]["estimated"]) == (True, False)
+    assert exact["play"]["totals"] == [1013, 499]
+    assert (exact["play"]["rubicon"], exact["play"]["estimated"]) == (True, False)

@@ -29,6 +29,7 @@ def read_hand(record: Mapping[str, Any]) -> rules.Hand:
     """A stored hand (its game file's record, checked when it was stored)."""
     cards = record.get("cards")
     weis = record.get("weis") or [[], []]
+    at_out = record.get("cards_at_out")
     return rules.Hand(
         trump=record["trump"],
         cards=None if cards is None else (cards[0], cards[1]),
@@ -38,6 +39,7 @@ def read_hand(record: Mapping[str, Any]) -> rules.Hand:
         out_first=record.get("out_first"),
         chooser=record.get("chooser") or None,
         chibre=bool(record.get("chibre", False)),
+        cards_at_out=None if at_out is None else (at_out[0], at_out[1]),
     )
 
 

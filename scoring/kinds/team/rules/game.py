@@ -47,20 +47,27 @@ class GameResult:
     winner: int | None
     out_on: OutOn | None
     rubicon: bool
+    # a first-out game that ended on trick points without the card points at going
+    # out (``Hand.cards_at_out``): the loser's total, and so Rubicon, comes from the
+    # whole hand, capped below the target (RULES.md §6)
+    estimated: bool = False
 
     @property
     def loser(self) -> int | None:
         return None if self.winner is None else 1 - self.winner
 
     def to_dict(self) -> dict[str, Any]:
-        """The game file's ``result`` object."""
-        return {
+        """The game file's ``result`` object (``estimated`` once the game is over)."""
+        written = {
             "hands": [{"points": list(h.points), "totals": list(h.totals)} for h in self.hands],
             "totals": list(self.totals),
             "over": self.over,
             "winner": self.winner,
             "rubicon": self.rubicon,
         }
+        if self.over:
+            written["estimated"] = self.estimated
+        return written
 
 
 def _add(a: Pair, b: Pair) -> Pair:
@@ -73,6 +80,14 @@ class _Step:
     winner: int | None = None
     out_on: OutOn | None = None
     needs_out_first: bool = False
+    # ``cards_at_out`` was counted: both totals are exact
+    exact: bool = False
+    # what is wrong with ``cards_at_out`` where the game stands
+    at_out_problem: str | None = None
+
+
+def _before_tricks(hand: Hand) -> str | None:
+    return AT_OUT_BEFORE_TRICKS if hand.cards_at_out is not None else None
 
 
 def _first_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step:
@@ -80,11 +95,13 @@ def _first_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step
     counted = parts.stoeck
     for team in (0, 1):
         if totals[team] + counted[team] >= target:
-            return _Step(counted, team, "stoeck")
+            return _Step(counted, team, "stoeck", at_out_problem=_before_tricks(hand))
     counted = _add(counted, parts.weis)
     for team in (0, 1):
         if totals[team] + counted[team] >= target:
-            return _Step(counted, team, "weis")
+            return _Step(counted, team, "weis", at_out_problem=_before_tricks(hand))
+    if hand.cards_at_out is not None:
+        return _exactly_out(target, totals, parts, hand)
     if hand.cards is None:
         return _Step(parts.points)
     final = _add(totals, parts.points)
@@ -105,6 +122,42 @@ def _first_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step
     return _Step(parts.points)
 
 
+AT_OUT_NOBODY = gettext_noop(
+    "with these card points at going out no team is at the target; give them only "
+    "in the hand where a team goes out on trick points"
+)
+AT_OUT_BOTH = gettext_noop(
+    "with these card points at going out both teams are at the target; when the "
+    "first went out, the other had not reached it"
+)
+AT_OUT_OTHER_TEAM = gettext_noop(
+    "team {team} went out first, but the card points at going out take team {other} to the target"
+)
+AT_OUT_BEFORE_TRICKS = gettext_noop(
+    "the game ended on Stöck or Weis before a trick counted: no card points at going out"
+)
+AT_OUT_NOT_FIRST_OUT = gettext_noop(
+    "only a game played to a target that ends when a team goes out counts the card "
+    "points at going out"
+)
+
+
+def _exactly_out(target: int, totals: Pair, parts: HandParts, hand: Hand) -> _Step:
+    """The exact last hand (RULES.md §6): Stöck and Weis, then the card points each
+    team had taken when the first went out, times the multiplier."""
+    at_out = hand.cards_at_out
+    assert at_out is not None
+    tricks = (parts.multiplier * at_out[0], parts.multiplier * at_out[1])
+    points = _add(_add(parts.stoeck, parts.weis), tricks)
+    final = _add(totals, points)
+    crossed = [team for team in (0, 1) if final[team] >= target]
+    if len(crossed) != 1:
+        return _Step(points, at_out_problem=AT_OUT_BOTH if crossed else AT_OUT_NOBODY)
+    if hand.out_first is not None and hand.out_first != crossed[0]:
+        return _Step(points, at_out_problem=AT_OUT_OTHER_TEAM)
+    return _Step(points, crossed[0], "tricks", exact=True)
+
+
 OUT_FIRST_UNWANTED = gettext_noop(
     "only given when both teams cross the target on trick points in the same "
     "hand of a first-out game; here it must be null"
@@ -123,10 +176,17 @@ def _rules_of_the_game(ruleset: Ruleset, hand: Hand, step: _Step, number: int) -
     """What a hand breaks given where the game stands (``out_first``, missing cards)."""
     problems: list[Problem] = []
     ended_before_tricks = step.out_on in ("stoeck", "weis")
-    if hand.cards is None and not ended_before_tricks:
+    if hand.cards_at_out is not None and ruleset.end != END_FIRST_OUT:
+        problems.append(Problem("cards_at_out", AT_OUT_NOT_FIRST_OUT, number))
+    elif step.at_out_problem is not None:
+        params = {"team": hand.out_first, "other": 1 - (hand.out_first or 0)}
+        problems.append(Problem("cards_at_out", step.at_out_problem, number, params))
+    if hand.cards is None and not ended_before_tricks and hand.cards_at_out is None:
         template = CARDS_MISSING_FIRST_OUT if ruleset.end == END_FIRST_OUT else CARDS_MISSING
         problems.append(Problem("cards", template, number))
-    if step.needs_out_first and hand.out_first is None:
+    if step.at_out_problem is not None or step.exact:
+        pass  # ``out_first`` was checked against the card points at going out
+    elif step.needs_out_first and hand.out_first is None:
         problems.append(
             Problem(
                 "out_first",
@@ -155,6 +215,7 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
     winner: int | None = None
     out_on: OutOn | None = None
     over = False
+    exact = False
 
     for number, hand in enumerate(hands, start=1):
         if check and number > MAX_GAME_HANDS:
@@ -183,7 +244,7 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
         results.append(HandResult(step.points, totals))
 
         if step.winner is not None:
-            over, winner, out_on = True, step.winner, step.out_on
+            over, winner, out_on, exact = True, step.winner, step.out_on, step.exact
         elif ruleset.end == END_WHOLE_HAND:
             assert ruleset.target is not None
             if max(totals) >= ruleset.target and totals[0] != totals[1]:
@@ -200,7 +261,8 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
         and ruleset.target is not None
         and 2 * totals[1 - winner] < ruleset.target
     )
-    return GameResult(tuple(results), totals, over, winner, out_on, rubicon)
+    estimated = over and ruleset.end == END_FIRST_OUT and out_on == "tricks" and not exact
+    return GameResult(tuple(results), totals, over, winner, out_on, rubicon, estimated)
 
 
 # Why a correction makes a later hand impossible (RULES.md §6): said of that hand,

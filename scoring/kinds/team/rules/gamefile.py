@@ -31,8 +31,11 @@ from .hand import Hand
 
 GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
 TEAM_FIELDS = ("name", "players")
-HAND_FIELDS = ("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre")
-RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon")
+HAND_FIELDS = (
+    *("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre"),
+    "cards_at_out",
+)
+RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon", "estimated")
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,9 @@ def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | Non
     cards, weis = data["cards"], data.get("weis", [[], []])
     if isinstance(cards, list):
         cards = tuple(cards)
+    at_out = data.get("cards_at_out")
+    if isinstance(at_out, list):
+        at_out = tuple(at_out)
     if isinstance(weis, list) and all(isinstance(team, list) for team in weis):
         weis = tuple(tuple(team) for team in weis)
     hand = Hand(
@@ -124,6 +130,7 @@ def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | Non
         out_first=data.get("out_first"),
         chooser=chooser,
         chibre=data.get("chibre", False),
+        cards_at_out=at_out,
     )
     return hand, []
 

@@ -24,7 +24,11 @@ class Hand:
     ``cards`` are the raw card points of team 0 and team 1 before any multiplier,
     last trick included; with a match they are ``(157, 0)`` or ``(0, 157)`` and the
     bonus comes from the ruleset. ``cards`` is ``None`` only in the last hand of a
-    first-out game that ended on Stöck or Weis.
+    first-out game that ended on Stöck or Weis, or that gives ``cards_at_out``.
+
+    ``cards_at_out`` (RULES.md §6, "exact last hand"): in the hand where a team goes
+    out on trick points, each team's raw card points of the tricks it had taken when
+    the first team went out; then only those count, with the Weis and the Stöck.
     """
 
     trump: str
@@ -35,9 +39,11 @@ class Hand:
     out_first: int | None = None
     chooser: str | None = None
     chibre: bool = False
+    cards_at_out: Pair | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        """The game file's hand; ``cards_at_out`` only where it is given."""
+        written: dict[str, object] = {
             "trump": self.trump,
             "cards": None if self.cards is None else list(self.cards),
             "match": self.match,
@@ -47,6 +53,9 @@ class Hand:
             "chooser": self.chooser,
             "chibre": self.chibre,
         }
+        if self.cards_at_out is not None:
+            written["cards_at_out"] = list(self.cards_at_out)
+        return written
 
 
 @dataclass(frozen=True)
@@ -217,11 +226,54 @@ def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
 
     if hand.out_first is not None and not is_team(hand.out_first):
         bad("out_first", NOT_A_TEAM, value=hand.out_first)
+    if hand.cards_at_out is not None:
+        problems += _at_out_problems(hand)
     if hand.chooser is not None and not isinstance(hand.chooser, str):
         bad("chooser", gettext_noop("must be a player's name"))
     if not isinstance(hand.chibre, bool):
         bad("chibre", gettext_noop("must be true or false"))
     return problems
+
+
+BEFORE_LAST_TRICK = CARD_POINTS - 5  # the last trick's 5 points are the last to count
+AT_OUT_SHAPE = gettext_noop("must be two whole numbers, one per team, or null")
+AT_OUT_SUM = gettext_noop(
+    "{a} + {b} = {sum}: the card points taken when a team went out make at most "
+    "{before} (before the last trick) or {total} (after it)"
+)
+AT_OUT_OVER_CARDS = gettext_noop(
+    "team {team} had taken {at_out} card points when a team went out, more than its "
+    "{cards} in the whole hand"
+)
+AT_OUT_WITH_MATCH = gettext_noop(
+    "a match is all nine tricks: the game cannot have stopped before the end of the hand"
+)
+
+
+def _at_out_problems(hand: Hand) -> list[Problem]:
+    """What is wrong with ``cards_at_out`` on its own (where it may be given at all is
+    the game's to say: :func:`scoring.kinds.team.rules.game.play`)."""
+    at_out = hand.cards_at_out
+    if not (
+        isinstance(at_out, Sequence)
+        and len(at_out) == 2
+        and all(is_int(c) and c >= 0 for c in at_out)
+    ):
+        return [Problem("cards_at_out", AT_OUT_SHAPE)]
+    if hand.match is not None:
+        return [Problem("cards_at_out", AT_OUT_WITH_MATCH)]
+    total = sum(at_out)
+    if total > BEFORE_LAST_TRICK and total != CARD_POINTS:
+        params = {"a": at_out[0], "b": at_out[1], "sum": total}
+        params |= {"before": BEFORE_LAST_TRICK, "total": CARD_POINTS}
+        return [Problem("cards_at_out", AT_OUT_SUM, params=params)]
+    cards = hand.cards
+    if isinstance(cards, Sequence) and len(cards) == 2 and all(is_int(c) for c in cards):
+        for team in (0, 1):
+            if at_out[team] > cards[team]:
+                params = {"team": team, "at_out": at_out[team], "cards": cards[team]}
+                return [Problem("cards_at_out", AT_OUT_OVER_CARDS, params=params)]
+    return []
 
 
 def hand_parts(ruleset: Ruleset, hand: Hand) -> HandParts:
