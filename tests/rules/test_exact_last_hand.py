@@ -5,6 +5,7 @@ what it had taken when the first team went out; without that count the result sa
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
@@ -125,7 +126,9 @@ def test_a_count_in_a_hand_before_the_last_or_in_another_game_is_refused():
 # --- random games, both ways -------------------------------------------------------------
 
 
-def oracle(target: int, before: tuple[int, int], at_out: tuple[int, int], m: int) -> dict:
+def oracle(
+    target: int, before: tuple[int, int], at_out: tuple[int, int], m: int
+) -> dict[str, Any] | None:
     """What RULES.md §6 says, written out again for a plain last hand (no Weis, no
     Stöck) whose count at going out is ``at_out``, after totals ``before``: ``None``
     when it does not take exactly one team to the target (the file is refused)."""
