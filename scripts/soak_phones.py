@@ -221,11 +221,12 @@ def answer_kind(status: int, text: str, number: int) -> str:
     ``REFUSED`` (another phone recorded that hand, or undid one: a stale screen), or
     what else it was, for the drill's "unexpected" lines.
 
-    A plain post is refused with 409 (stale) or 422 (a broken rule). With htmx every
-    answer is 200 (htmx swaps only a 2xx) and the table part: a stale screen's has
-    the messages block with why; a broken rule's the message beside the field; an
-    accepted hand's neither, and the form of a later hand. (The hand form always holds
-    a hidden ``alert-warning`` hint for too many points: it tells nothing.)"""
+    A post is refused with 409 (stale) or 422 (a broken rule), with htmx too (the
+    page's htmx-config swaps them in). A 200 is the table part: an accepted hand's,
+    with the form of a later hand; one with the messages block or a message beside a
+    field was refused all the same. (The hand form always holds hidden
+    ``alert-warning`` hints, for too many points and for the count at going out:
+    they tell nothing.)"""
     if status == 409:
         return REFUSED
     if status == 422:

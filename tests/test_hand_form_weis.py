@@ -229,10 +229,15 @@ def test_question_is_carried_hidden_while_both_teams_could_cross(client):
     assert 'name="out_first" id="id_out_first_0" value="0">' in html  # nothing chosen
 
 
-def test_question_is_not_carried_far_from_the_target(client):
-    game = new_game()  # 0 : 0 of 1000: 2000 still needed, one hand brings 1077 at most
+def test_questions_of_going_out_are_carried_hidden_from_the_first_hand(client):
+    # 0 : 0 of 1000: no hand takes a team out yet, but hands saved offline move the
+    # totals on from those the page was drawn with
+    game = new_game()
 
-    assert "field-out-first" not in table_html(client, game)
+    html = table_html(client, game)
+
+    assert HIDDEN_QUESTION in html
+    assert '<fieldset class="field-at-out" aria-describedby="at-out-why" hidden>' in html
 
 
 @pytest.mark.parametrize("end", ["whole-hand", "fixed-hands"])
@@ -250,7 +255,9 @@ def test_question_after_a_refused_save_is_shown_not_hidden(client):
     response = post_hand(client, game, htmx=True, trump="hearts", points="78")
 
     html = response.content.decode()
-    assert '<fieldset class="field-out-first is-invalid">' in html
+    assert (
+        '<fieldset class="field-out-first is-invalid" aria-describedby="out-first-errors">' in html
+    )
     assert HIDDEN_QUESTION not in html
 
 

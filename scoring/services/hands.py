@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -160,11 +161,22 @@ def _once(game_id: int, form_key: uuid.UUID, action: Any) -> Done:
         raise StaleScreen(_("Another device changed this game at the same moment.")) from None
 
 
-def record_hand(game: Game, hand: Any, *, number: int, form_key: uuid.UUID, author: Author) -> Done:
+def record_hand(
+    game: Game,
+    hand: Any,
+    *,
+    number: int,
+    form_key: uuid.UUID,
+    author: Author,
+    confirm: Callable[[Any], None] | None = None,
+) -> Done:
     """Record hand ``number`` of a game (``game`` as the caller loaded it, with
     ``extras.related()``; its row is locked here).
 
-    ``hand`` is a hand of the game's kind (``GameKind.play`` counts it).
+    ``hand`` is a hand of the game's kind (``GameKind.play`` counts it). ``confirm``,
+    the screen's own question, is called with the game counted with the new hand
+    before anything is stored, and may refuse it with :class:`RulesError` (the team
+    game's table asks for the count at going out when it decides Rubicon).
 
     Effects: checks the whole game with the new hand, and in a tournament its
     imposed trump (raises :class:`RulesError`, nothing stored); refuses with
@@ -189,6 +201,8 @@ def record_hand(game: Game, hand: Any, *, number: int, form_key: uuid.UUID, auth
         kind = _counted_here(game)
         played = [*(kind.read_hand(h.record) for h in hands), hand]
         result = kind.play(game, played)
+        if confirm is not None:
+            confirm(result)
         stored = Hand.of(game, number, hand)
         stored.save()
         change = _log(game, number, HandChange.RECORDED, None, stored, form_key, author)

@@ -126,7 +126,20 @@
     };
   }
 
-  var api = { weisTable: weisTable, handParts: handParts, step: step, play: play };
+  // game.py count_decides_rubicon: the hand takes a team out on trick points without
+  // the count at going out, and that count would decide Rubicon (the loser below half
+  // the target before the hand, at half or more with the whole hand, capped).
+  function countDecidesRubicon(ruleset, totals, hand) {
+    var s = step(ruleset, totals, hand), target = ruleset.target, loser;
+    if (s.winner === null || s.outOn !== "tricks" || s.exact || target == null) return false;
+    loser = 1 - s.winner;
+    return 2 * totals[loser] < target && target <= 2 * (totals[loser] + s.points[loser]);
+  }
+
+  var api = {
+    weisTable: weisTable, handParts: handParts, step: step, play: play,
+    countDecidesRubicon: countDecidesRubicon
+  };
   if (typeof module === "object" && module && module.exports) module.exports = api;
   if (root) root.JassRules = api;
 })(typeof window !== "undefined" ? window : null);

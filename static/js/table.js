@@ -50,6 +50,10 @@
     var weis = [[], []];
     if (weisTeam !== null) weis[weisTeam] = entries;
     var chibre = form.querySelector('input[name="chibre"]');
+    var atOut = [0, 1].map(function (team) {
+      return wholeNumber(form.querySelector('input[name="at_out_' + team + '"]'), total);
+    });
+    var counted = atOut.every(function (n) { return n !== null && !Number.isNaN(n); });
     return {
       trump: checkedIn(form, "trump"),
       cards: cards,
@@ -58,7 +62,8 @@
       stoeck: teamOf(checkedIn(form, "stoeck")),
       out_first: teamOf(checkedIn(form, "out_first")),
       chooser: form.dataset.chooser || null,
-      chibre: !!(chibre && chibre.checked)
+      chibre: !!(chibre && chibre.checked),
+      cards_at_out: counted ? atOut : null
     };
   }
 
@@ -66,14 +71,23 @@
 
   // What the table screen says of the game (ruleset, totals), to count the hand being
   // typed; a correction's page has none.
+  // Hands waiting on the phone count too: team_offline.js keeps their provisional
+  // totals on the table (data-totals), so that the questions of going out are asked
+  // of the game as it will be, not as the server last drew it.
   function tableState() {
     var script = document.getElementById("table-state");
     if (!script) return null;
+    var state;
     try {
-      return JSON.parse(script.textContent);
+      state = JSON.parse(script.textContent);
     } catch (e) {
       return null;
     }
+    var table = document.getElementById("table");
+    if (table && table.dataset.totals) {
+      try { state.totals = JSON.parse(table.dataset.totals); } catch (e) { /* as drawn */ }
+    }
+    return state;
   }
 
   // Weis and Stöck come in runs: when the hand just saved used them, the next
@@ -170,6 +184,71 @@
       });
     }
 
+    // The count at going out (RULES.md §6): shown as soon as the hand typed takes a
+    // team out on trick points; when that count decides Rubicon, it says so and Save
+    // asks for it first (or "Not counted"), as the server would. Hidden again, and
+    // cleared, when the hand no longer takes a team out.
+    var atOut = form.querySelector(".field-at-out");
+    var decidesNote = atOut ? atOut.querySelector(".at-out-decides") : null;
+    var estimate = form.querySelector('input[name="estimate"]');
+    var decides = false;
+
+    function withoutCount(hand) {
+      hand.cards_at_out = null;
+      return hand;
+    }
+
+    function updateAtOut() {
+      var state = atOut && window.JassRules ? tableState() : null;
+      if (!state || state.over) return;
+      var hand = handFromForm(form), goesOut;
+      try {
+        var s = window.JassRules.step(state.ruleset, state.totals, withoutCount(handFromForm(form)));
+        goesOut = s.outOn === "tricks" || (s.needsOutFirst && hand.cards !== null);
+        decides = window.JassRules.countDecidesRubicon(state.ruleset, state.totals, withoutCount(handFromForm(form)));
+      } catch (e) {
+        return; // not counted: the fieldset stays as the server drew it
+      }
+      var typed = hand.cards_at_out !== null || Array.prototype.some.call(
+        atOut.querySelectorAll(".at-out-input"), function (input) { return input.value !== ""; });
+      var shown = goesOut || typed || atOut.classList.contains("is-invalid");
+      atOut.hidden = !shown;
+      atOut.classList.toggle("decides", decides && shown);
+      if (decidesNote) decidesNote.hidden = !(decides && shown);
+      if (!shown && estimate) estimate.checked = false;
+    }
+
+    // Save with a decisive count neither typed nor waived: the question first.
+    form.jassBeforeSave = function (event) {
+      // Both teams cross and nobody says who went out first: asked before the hand
+      // leaves the phone (offline the server could not ask until much later).
+      if (question && !question.hidden && checked("out_first") === "") {
+        event.preventDefault();
+        event.stopPropagation();
+        question.classList.add("is-invalid");
+        question.setAttribute("role", "alert");
+        var radio = question.querySelector('input[name="out_first"]');
+        if (radio) {
+          radio.focus();
+          radio.scrollIntoView({ block: "center" });
+        }
+        return;
+      }
+      if (!atOut || atOut.hidden || !decides) return;
+      if (handFromForm(form).cards_at_out !== null || (estimate && estimate.checked)) return;
+      event.preventDefault();
+      event.stopPropagation(); // htmx, on the form, does not send it
+      if (decidesNote) {
+        decidesNote.hidden = false;
+        decidesNote.setAttribute("role", "alert");
+      }
+      var first = atOut.querySelector(".at-out-input");
+      if (first) {
+        first.focus();
+        first.scrollIntoView({ block: "center" });
+      }
+    };
+
     // Weis by kind: one button per kind of the game's table adds one (a
     // four-of-a-kind once); each Weis added shows as a chip that removes it, with the
     // total. The number inputs, one per kind, stay the truth.
@@ -204,6 +283,7 @@
             input.value = String(Math.max(0, countOf(input) - 1));
             updateWeis();
             updateOutFirst();
+            updateAtOut();
           });
           chips.appendChild(chip);
         }
@@ -235,6 +315,7 @@
           input.value = String(Math.min(mostOf(input), countOf(input) + 1));
           updateWeis();
           updateOutFirst();
+          updateAtOut();
         });
         adders.push(add);
         (input.hasAttribute("data-rare") ? rare : common).appendChild(add);
@@ -267,12 +348,14 @@
       updateOther();
       updateWeis();
       updateOutFirst();
+      updateAtOut();
     });
     form.addEventListener("change", function () {
       updateOther();
       updateStoeck();
       updateWeis();
       updateOutFirst();
+      updateAtOut();
     });
     var extras = form.querySelector("details.extras");
     var key = extrasKey(form);
@@ -290,6 +373,7 @@
     updateStoeck();
     updateWeis();
     updateOutFirst();
+    updateAtOut();
   }
 
   // A request the server refuses outright (the result was settled meanwhile, or this
@@ -306,6 +390,79 @@
       window.location.reload();
     }
   });
+
+  // Where the eye goes once the table is drawn anew (a hand saved, refused, undone,
+  // or come from another phone): a refused hand's problems, focused and announced
+  // (role=alert); otherwise, when the focus went with the old table, the next hand's
+  // first control (without scrolling: the scores stay in sight).
+  function settle() {
+    var table = document.getElementById("table");
+    if (!table) return;
+    var errors = table.querySelector("#form-errors");
+    if (errors) {
+      errors.focus({ preventScroll: true });
+      errors.scrollIntoView({ block: "start" });
+      return;
+    }
+    var active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    var form = table.querySelector("form.hand-form");
+    var first = null;
+    if (form && !form.hidden) {
+      first = form.querySelector(".trump-grid.imposed") ? form.querySelector(".points-input") :
+        form.querySelector('input[name="trump"]:checked') || form.querySelector('input[name="trump"]');
+    }
+    if (!first) {
+      first = table.querySelector(".game-over h2, .game-title");
+      if (first && !first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1");
+    }
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  // What changed, said once on the polite status line outside the table (its words
+  // come translated with the page): a hand saved here or on another phone, one taken
+  // back, the game over.
+  var shownHands = null;
+
+  function announce() {
+    var table = document.getElementById("table");
+    var line = document.getElementById("table-said");
+    var state = tableState();
+    if (!table || !line || !state) return;
+    var hands = parseInt(table.dataset.hands, 10) || 0;
+    if (shownHands === null || hands === shownHands) {
+      shownHands = hands;
+      return;
+    }
+    var row = table.querySelector(".hand-list .hand-item:not(.waiting) .hand-points");
+    var values = {
+      number: hands > shownHands ? hands : shownHands,
+      points: row ? row.textContent.trim() : "",
+      totals: state.totals[0] + " : " + state.totals[1]
+    };
+    var template = hands > shownHands ? line.dataset.saved : line.dataset.undone;
+    var over = table.querySelector(".game-over h2");
+    var text = template.replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; });
+    if (over) text += " " + over.textContent.trim();
+    shownHands = hands;
+    line.textContent = text;
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var table = document.getElementById("table");
+    if (!table || !(event.target === table || table.contains(event.target))) return;
+    settle();
+    announce();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    announce(); // the hands this page was drawn with
+    if (document.getElementById("form-errors")) settle(); // refused without a script's help
+  });
+
+  // Before htmx sees a Save (listening on the form itself): the form's own check.
+  document.addEventListener("submit", function (event) {
+    if (event.target && event.target.jassBeforeSave) event.target.jassBeforeSave(event);
+  }, true);
 
   // At once when the new form is swapped in (htmx sets it up only 20 ms later):
   // the section never shows closed and then jumps open.

@@ -12,11 +12,15 @@
     if (active && form.contains(active) && active.blur) active.blur(); // no trump left looking chosen
     form.querySelector('[name="hand_number"]').value = String(number);
     form.querySelector('[name="form_key"]').value = window.JassWaiting.newKey();
-    form.querySelectorAll(".invalid-feedback, .alert-danger").forEach(function (n) { n.remove(); });
+    form.querySelectorAll(".invalid-feedback, .alert-danger:not(.at-out-decides)").forEach(function (n) { n.remove(); });
     form.querySelectorAll(".is-invalid").forEach(function (n) { n.classList.remove("is-invalid"); });
+    form.querySelectorAll("[aria-invalid]").forEach(function (n) { n.removeAttribute("aria-invalid"); });
     form.querySelectorAll('input[type="number"]').forEach(function (input) {
-      input.value = input.classList.contains("points-input") ? "" : "0";
+      var blank = input.classList.contains("points-input") || input.classList.contains("at-out-input");
+      input.value = blank ? "" : "0";
     });
+    var estimate = form.querySelector('input[name="estimate"]');
+    if (estimate) estimate.checked = false;
     ["match", "weis_team", "stoeck", "out_first"].forEach(function (name) {
       var none = form.querySelector('input[name="' + name + '"][value=""]');
       if (none) none.checked = true;
@@ -103,15 +107,23 @@
     var totals = s.totals.slice();
     var winner = null;
     shown.forEach(function (hand) {
-      var cards = hand.hand.cards || [-1, -1];
-      var odd = cards[0] < 0 || cards[1] < 0 || !hand.hand.trump; // the server will say why
-      var step = window.JassRules && !odd ? JassRules.step(s.ruleset, totals, hand.hand) : { points: [0, 0] };
+      // Counted as the server will count it: a hand without card points is one that
+      // ends the game on Stöck or Weis, or gives the count at going out; otherwise,
+      // like a hand without a trump, the server will say why.
+      var step = window.JassRules && hand.hand.trump ? JassRules.step(s.ruleset, totals, hand.hand) : null;
+      var whole = !!hand.hand.cards || (step && (step.outOn === "stoeck" || step.outOn === "weis" || step.exact));
+      var odd = !step || !whole;
+      if (odd) step = { points: [0, 0], winner: null };
       hand.unsure = odd;
       hand.points = step.points;
       hand.text = odd ? "? : ?" : step.points[0] + " : " + step.points[1];
       totals = [totals[0] + step.points[0], totals[1] + step.points[1]];
       if (step.winner !== null && step.winner !== undefined) winner = step.winner;
     });
+    // the totals the next hand's questions of going out are asked of (table.js)
+    var table = document.getElementById("table");
+    if (table && shown.length) table.dataset.totals = JSON.stringify(totals);
+    else if (table) delete table.dataset.totals;
     document.querySelectorAll("#table .team-score").forEach(function (team) {
       var index = parseInt(team.dataset.team, 10);
       var total = team.querySelector(".team-total");

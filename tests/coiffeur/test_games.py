@@ -122,7 +122,7 @@ def test_a_row_played_twice_is_refused_with_its_side_and_row_and_nothing_is_stor
     post_hand(client, game, 0, "hearts", 80)
     response = post_hand(client, game, 0, "hearts", 90, htmx=True)
 
-    assert response.status_code == 200  # htmx: the screen again, with the message
+    assert response.status_code == 422  # htmx too: the screen again, with the message
     page = response.content.decode()
     assert "Anne &amp; Claude has already played" in page or "There is no row hearts" in page
     assert game.hands.count() == 1

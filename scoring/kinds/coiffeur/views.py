@@ -182,7 +182,9 @@ def table(
     }
     template = f"{TABLE}#table" if request.htmx else TABLE
     # htmx swaps a 200 only: a refused hand comes back as the screen with its message
-    response = render(request, template, context, status=200 if request.htmx else status)
+    response = render(
+        request, template, context, status=status
+    )  # htmx too: base.html swaps 409 and 422
     return remember_device(request, response)
 
 

@@ -157,12 +157,17 @@ class HandForm(forms.Form):
         "weis": "weis_team",
         "stoeck": "stoeck",
         "out_first": "out_first",
+        "cards_at_out": "at_out_0",
     }
 
     hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     form_key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.CharField(widget=forms.HiddenInput, required=False)
-    trump = forms.ChoiceField(label=_("Trump"), widget=forms.RadioSelect)
+    trump = forms.ChoiceField(
+        label=_("Trump"),
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose the trump of this hand.")},
+    )
     typed_team = forms.TypedChoiceField(
         label=_("Card points of"), coerce=int, widget=forms.RadioSelect, initial=0
     )
@@ -179,6 +184,15 @@ class HandForm(forms.Form):
     weis_team = TeamChoiceField(label=_("Weis for"), required=False)
     stoeck = TeamChoiceField(label=_("Stöck"), required=False)
     out_first = TeamChoiceField(label=_("Who went out first?"), required=False)
+    # The exact last hand (RULES.md §6): each team's card points when the first went
+    # out; labelled with the teams' names.
+    at_out_0 = forms.IntegerField(required=False, min_value=0, max_value=CARD_POINTS)
+    at_out_1 = forms.IntegerField(required=False, min_value=0, max_value=CARD_POINTS)
+    estimate = forms.BooleanField(
+        label=_("Not counted: the whole hand counts and the result is estimated"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
     reason = forms.CharField(
         label=_("Why (for the record of changes)"), max_length=200, required=False
     )
@@ -217,6 +231,9 @@ class HandForm(forms.Form):
         for name in ("match", "weis_team", "stoeck"):
             self.fields[name].choices = team_choices(team_names, none=nobody)
         self.fields["out_first"].choices = team_choices(team_names)  # one of the two
+        self.team_names = team_names
+        for team, name in enumerate(team_names):
+            self.fields[f"at_out_{team}"].label = name
         self.weis_points = rules.weis_table(ruleset.weis) if ruleset.weis != "none" else {}
         for kind in SCREEN_KINDS if self.weis_points else ():
             self.fields[weis_field_name(kind)] = forms.IntegerField(
@@ -296,11 +313,20 @@ class HandForm(forms.Form):
         if self.errors:
             return data
         match, points, typed = data.get("match"), data.get("points"), data.get("typed_team", 0)
+        at_out = (data.get("at_out_0"), data.get("at_out_1"))
+        if (at_out[0] is None) != (at_out[1] is None):
+            missing = "at_out_0" if at_out[0] is None else "at_out_1"
+            self.add_error(
+                missing, gettext("Type both teams' card points when the first went out.")
+            )
+            return data
         cards: tuple[int, int] | None
         if match is not None:
             cards = (CARD_POINTS, 0) if match == 0 else (0, CARD_POINTS)
         elif points is None:
-            cards = None  # allowed only when the game ends on Stöck or Weis: the engine says
+            cards = (
+                None  # allowed when the game ends on Stöck or Weis, or with the count at going out
+            )
         else:
             other = CARD_POINTS - points
             cards = (points, other) if typed == 0 else (other, points)
@@ -323,8 +349,23 @@ class HandForm(forms.Form):
             out_first=data.get("out_first"),
             chooser=self.chooser,
             chibre=bool(data.get("chibre")),
+            cards_at_out=(at_out[0], at_out[1])
+            if at_out[0] is not None and at_out[1] is not None
+            else None,
         )
         return data
+
+    def confirm(self, result: rules.GameResult) -> None:
+        """The table screen's question before saving (``services.record_hand``'s
+        ``confirm``): a hand that takes a team out on trick points without the count
+        at going out, where that count decides Rubicon (RULES.md §6), is refused until
+        the scorer gives the count or says it was not counted (``estimate``)."""
+        if self.cleaned_data.get("estimate") or not rules.count_decides_rubicon(
+            self.ruleset, result
+        ):
+            return
+        problem = rules.Problem("cards_at_out", rules.COUNT_DECIDES_RUBICON)
+        raise rules.RulesError([problem])
 
     def add_problems(self, problems: list[rules.Problem]) -> None:
         add_problems(self, problems, self.ENGINE_FIELDS, self.ENGINE_MESSAGES)
@@ -337,7 +378,57 @@ class HandForm(forms.Form):
             return bool("out_first" in self.errors or self.data.get("out_first"))
         return self.initial.get("out_first") not in (None, "")
 
+    @property
+    def asks_at_out(self) -> bool:
+        """The count at going out shows when it was typed or refused, when the server
+        asks for it, or when the hand being corrected had it."""
+        if self.is_bound:
+            fields = ("at_out_0", "at_out_1", "estimate")
+            return any(name in self.errors or self.data.get(name) for name in fields)
+        return self.initial.get("at_out_0") not in (None, "")
+
+    @property
+    def at_out_fields(self) -> list[forms.BoundField]:
+        return [self["at_out_0"], self["at_out_1"]]
+
+    @property
+    def count_decides_message(self) -> str:
+        return str(self.ENGINE_MESSAGES[rules.COUNT_DECIDES_RUBICON])
+
+    @property
+    def error_summary(self) -> list[tuple[str | None, str, str]]:
+        """Every problem of a refused hand for the summary at the top of the form, which
+        takes the focus: (the id of the control to go to, the field's name, the
+        message); a problem of the whole hand has no control."""
+        summary: list[tuple[str | None, str, str]] = []
+        for name, errors in self.errors.items():
+            if name not in self.fields:
+                summary += [(None, "", str(error)) for error in errors]
+                continue
+            bound = self[name]
+            radio = isinstance(bound.field.widget, forms.RadioSelect)
+            anchor = f"{bound.auto_id}_0" if radio else bound.auto_id
+            if (
+                name.startswith("weis_") and "weis_team" in self.fields
+            ):  # counts hide behind buttons
+                anchor = f"{self['weis_team'].auto_id}_0"
+            label = str(bound.label)
+            if name.startswith("at_out_"):
+                label = gettext("Card points when the first team went out")
+            summary += [(anchor, label, str(error)) for error in errors]
+        return summary
+
+    @property
+    def count_decides(self) -> bool:
+        """The server refused the hand because its count decides Rubicon."""
+        return self.count_decides_message in self.errors.get("at_out_0", ())
+
     ENGINE_MESSAGES = {
+        rules.COUNT_DECIDES_RUBICON: _(
+            "This hand decides Rubicon: type each team's card points at the moment the "
+            "first team went out, or tick “Not counted” to save the whole hand (the "
+            "result is then estimated)."
+        ),
         rules.OUT_FIRST_NEEDED: _(
             "Both teams reached the target in this hand: which one went out first?"
         ),
@@ -371,6 +462,8 @@ class HandForm(forms.Form):
             "out_first": "" if hand.out_first is None else str(hand.out_first),
             "chibre": hand.chibre,
         }
+        if hand.cards_at_out is not None:
+            initial["at_out_0"], initial["at_out_1"] = hand.cards_at_out
         for team in (0, 1):
             if hand.weis[team]:
                 initial["weis_team"] = str(team)

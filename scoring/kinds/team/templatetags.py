@@ -8,9 +8,9 @@ from django import forms, template
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from scoring.kinds.team import rules
 from scoring.kinds.team.hand_form import MAX_WEIS_OF_A_VALUE, HandForm, Radio
 from scoring.kinds.team.presenter import GameView
+from scoring.rules.ruleset import END_FIRST_OUT
 
 register = template.Library()
 
@@ -25,9 +25,11 @@ PLAIN_INPUTS = (
 
 @register.filter
 def carries_out_first(view: GameView) -> bool:
-    """Whether the next hand's form carries the "who went out first?" question, hidden,
-    for the page's script to show when the typed points make both teams cross."""
-    return not view.over and rules.may_need_out_first(view.ruleset, view.result.totals)
+    """Whether the next hand's form carries the questions of going out ("who went out
+    first?" and the count at going out), hidden, for the page's script to show when
+    the hand typed takes a team out: in every first-out game, since hands saved
+    offline move the totals on from those the page was drawn with."""
+    return not view.over and view.ruleset.end == END_FIRST_OUT
 
 
 @register.filter

@@ -167,7 +167,9 @@ def table(
         if request.htmx
         else "scoring/kinds/differenzler/table.html"
     )
-    response = render(request, template, context, status=200 if request.htmx else status)
+    response = render(
+        request, template, context, status=status
+    )  # htmx too: base.html swaps 409 and 422
     return remember_device(request, response)
 
 

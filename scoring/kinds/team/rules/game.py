@@ -265,6 +265,28 @@ def play(ruleset: Ruleset, hands: Sequence[Hand], check: bool = True) -> GameRes
     return GameResult(tuple(results), totals, over, winner, out_on, rubicon, estimated)
 
 
+COUNT_DECIDES_RUBICON = gettext_noop(
+    "the card points at going out decide Rubicon in this hand: give them, or say "
+    "that they were not counted and the result is estimated"
+)
+
+
+def count_decides_rubicon(ruleset: Ruleset, result: GameResult) -> bool:
+    """Whether the last hand of a game just counted took a team out on trick points
+    without the card points at going out, and that count would decide Rubicon
+    (RULES.md §6): the loser was below half the target before the hand and the
+    whole hand, capped below the target, lifts it to half or more. Then the table
+    screen asks for the count before saving (a game file may leave it out)."""
+    if not (result.estimated and result.hands and ruleset.target is not None):
+        return False
+    loser = result.loser
+    if loser is None:
+        return False
+    before = result.hands[-2].totals[loser] if len(result.hands) > 1 else 0
+    after = result.totals[loser]
+    return 2 * before < ruleset.target <= 2 * after
+
+
 # Why a correction makes a later hand impossible (RULES.md §6): said of that hand,
 # which the scorer did not touch, rather than beside a field of the corrected one.
 LATER_HAND = gettext_noop("hand {later} would then be impossible")

@@ -73,7 +73,9 @@ def _table(
     template = (
         "scoring/kinds/team/table.html#table" if request.htmx else "scoring/kinds/team/table.html"
     )
-    response = render(request, template, context, status=200 if request.htmx else status)
+    # A refused hand answers 422 for htmx too (base.html's htmx-config swaps it in):
+    # the phone's queue tells a refused hand from a saved one by it.
+    response = render(request, template, context, status=status)
     return remember_device(request, response)
 
 
@@ -116,6 +118,7 @@ def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
             number=data["hand_number"],
             form_key=data["form_key"],
             author=author_of(request, game),
+            confirm=form.confirm,
         )
     except RulesError as error:
         form.add_problems(error.problems)
@@ -212,6 +215,9 @@ def team_correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResp
         "stored": stored,
         "needs_reason": settled,
         "back": back,
+        # the last hand of a game won on trick points: its count at going out may be
+        # added (or put right) here, and the result is then exact (RULES.md §6)
+        "offers_at_out": view.over and number == len(view.rows) and view.result.out_on == "tricks",
     }
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
