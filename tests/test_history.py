@@ -3,18 +3,27 @@ change, in the words of the page's language, as the hand form names them."""
 
 from __future__ import annotations
 
+import json
 import re
+import uuid
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.kinds.team import rules
 from scoring.kinds.team.weis_words import weis_words
 from scoring.models import HandChange
 from tests.factories import game_document, hand, import_in_club
+from tests.rules.builders import lead_in
 from tests.test_table import correct, new_game, post_hand
 
 pytestmark = pytest.mark.django_db
+
+TEAMS = (
+    rules.Team("Les Bourgs", ("Anne", "Claude")),
+    rules.Team("Les Nells", ("Bernard", "Denise")),
+)
 
 
 def summaries(client, game, language: str) -> list[str]:
@@ -123,3 +132,17 @@ def test_weis_words_counts_a_kind_and_keeps_unknown_entries_as_they_are():
         words = [str(word) for word in weis_words(["seq3", "four-nines", "seq3", 100], points)]
 
     assert words == ["2 × Three in a row (20)", "Four 9s (150)", "100"]
+
+
+def test_history_shows_the_count_at_going_out_of_an_exact_last_hand(client):
+    hands = [*lead_in(933, 480), rules.Hand("hearts", None, cards_at_out=(80, 19))]
+    record = rules.GameRecord("Exact", None, rules.preset("chibre"), TEAMS, tuple(hands))
+    game = import_in_club(json.loads(json.dumps(record.to_dict())))
+    number = len(hands)
+
+    client.post(
+        reverse("scoring:undo_last_hand", args=[game.pk]),
+        {"hand_number": number, "form_key": str(uuid.uuid4())},
+    )
+
+    assert summaries(client, game, "en") == ["before: ♥ Hearts · card points at going out 80 : 19"]
