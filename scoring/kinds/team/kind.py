@@ -4,18 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.kinds.team import NAME, presenter, storage
+from scoring.kinds.team import NAME, presenter, rules, storage
 from scoring.kinds.team.lines import LINES
 from scoring.kinds.team.rules import check_totals
 from scoring.kinds.team.rules.gamefile import GameRecord, read_game
 from scoring.kinds.team.views import games, table
+from scoring.kinds.team.weis_words import weis_words
 from scoring.models import Game
 from scoring.registry import GameKind
 from scoring.rules.ruleset import TEAM_PRESETS, parse_ruleset
 
 
 def history(game: Game, changes: list[Any]) -> dict[str, Any]:
-    """How the changes page writes a team game's hand (``GameKind.history``)."""
+    """How the changes page writes a team game's hand (``GameKind.history``): each
+    team's Weis in words, as the hand form names them (``said_weis``, beside the
+    stored kinds)."""
+    points = rules.weis_table(game.rules.weis)
+    for change in changes:
+        for name in ("before", "after"):
+            hand = getattr(change, name)
+            if hand:
+                weis = hand.get("weis") or [[], []]
+                hand["said_weis"] = [weis_words(entries, points) for entries in weis]
     return {"summary_template": "scoring/kinds/team/hand_summary.html"}
 
 
