@@ -130,3 +130,43 @@ def test_the_last_hand_of_a_game_won_on_trick_points_offers_the_count_on_correct
     counted = result(game)
     assert counted.totals == (200, 94)
     assert (counted.rubicon, counted.estimated) == (True, False)
+
+
+# -- Weis as a paper slate gives them ------------------------------------------------------
+
+
+def test_weis_typed_as_points_are_stored_as_the_numbers_of_the_game_file(client):
+    game = new_game()
+
+    response = post_hand(
+        client, game, trump="hearts", points="100", weis_team="0", weis_values="50 150"
+    )
+
+    assert response.status_code == 302
+    assert game.hands.get().record["weis"] == [[50, 150], []]
+    assert result(game).totals == (300, 57)
+
+
+def test_weis_as_points_and_by_kind_add_up(client):
+    game = new_game()
+
+    post_hand(
+        client, game, trump="hearts", points="100", weis_team="1", weis_seq3="1", weis_values="50"
+    )
+
+    assert game.hands.get().record["weis"] == [[], ["seq3", 50]]
+    assert result(game).totals == (100, 127)
+
+
+def test_a_value_that_is_no_weis_of_the_game_is_refused_beside_the_field(client):
+    game = new_game()
+
+    response = post_hand(
+        client, game, trump="hearts", points="100", weis_team="0", weis_values="50 70"
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "70 is not a Weis of this game: 20, 50, 100, 150, 200" in html
+    assert re.search(r'id="id_weis_values"[^>]*aria-invalid="true"', html)
+    assert game.hands.count() == 0

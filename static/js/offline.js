@@ -55,10 +55,39 @@
 
   // --- what the screen shows --------------------------------------------------------
 
+  // Undo and a correction are not kept on the phone: offline they are switched off,
+  // and the screen says so before the tap rather than doing nothing after it.
+  function needsConnection(online, status) {
+    var undo = $('#table form[action$="/undo/"]');
+    var button = undo ? undo.querySelector('button[type="submit"]') : null;
+    if (button) button.disabled = !online;
+    document.querySelectorAll("#table .hand-edit").forEach(function (link) {
+      link.classList.toggle("disabled", !online);
+      if (online) link.removeAttribute("aria-disabled");
+      else link.setAttribute("aria-disabled", "true");
+    });
+    var note = $("#table .needs-connection");
+    var list = $("#table .recent");
+    if (!online && !note && list && (button || $("#table .hand-edit"))) {
+      note = document.createElement("p");
+      note.className = "needs-connection small mt-2 mb-0";
+      note.textContent = status.dataset.needsConnection || "";
+      list.appendChild(note);
+    } else if (online && note) {
+      note.remove();
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest('#table .hand-edit[aria-disabled="true"]') : null;
+    if (link) event.preventDefault();
+  });
+
   function showStatus(count, note) {
     var status = $("#net-status");
     if (!status) return;
     var online = navigator.onLine;
+    needsConnection(online, status);
     var parts = [online ? status.dataset.online : status.dataset.offline];
     if (count) parts.push(say(status.dataset.waiting, { count: count }));
     if (sending && online && count) parts.push(status.dataset.sending);
@@ -301,6 +330,21 @@
     if (event.detail.target && event.detail.target.id === "table" && xhr && xhr.status === 200) {
       var text = xhr.responseText;
       setTimeout(function () { remember(text); }, 0);
+    }
+  });
+
+  // Another phone changed the game: a scorer's screen with nothing typed and nothing
+  // waiting follows by itself; one with a hand half typed keeps the notice and its
+  // button, so that nothing typed is lost.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var live = event.detail.target;
+    if (!live || live.id !== "live") return;
+    var show = live.querySelector(".behind a[hx-get]");
+    var form = handForm();
+    var busy = (form && !form.hidden && Kind.typing(form)) || $("#table .hand-item.waiting") || sending;
+    if (show && !busy) {
+      // (not a click: htmx has not yet set up the link it just swapped in)
+      htmx.ajax("GET", show.getAttribute("hx-get"), { target: "#table", select: "#table", swap: "outerHTML" });
     }
   });
 

@@ -46,6 +46,8 @@
       var count = wholeNumber(input, 6) || 0; // NaN and null: none
       for (var n = 0; n < count; n++) entries.push(input.dataset.kind);
     });
+    var typedWeis = form.querySelector('input[name="weis_values"]');
+    weisValues(typedWeis ? typedWeis.value : "").forEach(function (value) { entries.push(value); });
     var weisTeam = teamOf(checkedIn(form, "weis_team"));
     var weis = [[], []];
     if (weisTeam !== null) weis[weisTeam] = entries;
@@ -54,7 +56,7 @@
       return wholeNumber(form.querySelector('input[name="at_out_' + team + '"]'), total);
     });
     var counted = atOut.every(function (n) { return n !== null && !Number.isNaN(n); });
-    return {
+    var hand = {
       trump: checkedIn(form, "trump"),
       cards: cards,
       match: match,
@@ -62,9 +64,18 @@
       stoeck: teamOf(checkedIn(form, "stoeck")),
       out_first: teamOf(checkedIn(form, "out_first")),
       chooser: form.dataset.chooser || null,
-      chibre: !!(chibre && chibre.checked),
-      cards_at_out: counted ? atOut : null
+      chibre: !!(chibre && chibre.checked)
     };
+    if (counted) hand.cards_at_out = atOut; // as the game file writes it: only when given
+    return hand;
+  }
+
+  // Weis typed as points, as HandForm._weis_values reads them ("50 150", "50+150");
+  // what the server would refuse counts as none.
+  function weisValues(text) {
+    var tokens = text.split(/[\s,;.+]+/).filter(Boolean);
+    var values = tokens.map(function (token) { return /^\d{1,4}$/.test(token) ? +token : NaN; });
+    return values.some(isNaN) || values.length > 6 ? [] : values;
   }
 
   window.JassTable = { handFromForm: handFromForm };
@@ -209,7 +220,7 @@
       } catch (e) {
         return; // not counted: the fieldset stays as the server drew it
       }
-      var typed = hand.cards_at_out !== null || Array.prototype.some.call(
+      var typed = !!hand.cards_at_out || Array.prototype.some.call(
         atOut.querySelectorAll(".at-out-input"), function (input) { return input.value !== ""; });
       var shown = goesOut || typed || atOut.classList.contains("is-invalid");
       atOut.hidden = !shown;
@@ -235,7 +246,7 @@
         return;
       }
       if (!atOut || atOut.hidden || !decides) return;
-      if (handFromForm(form).cards_at_out !== null || (estimate && estimate.checked)) return;
+      if (handFromForm(form).cards_at_out || (estimate && estimate.checked)) return;
       event.preventDefault();
       event.stopPropagation(); // htmx, on the form, does not send it
       if (decidesNote) {
@@ -288,6 +299,8 @@
           chips.appendChild(chip);
         }
       });
+      var typedWeis = form.querySelector('input[name="weis_values"]');
+      weisValues(typedWeis ? typedWeis.value : "").forEach(function (value) { sum += value; });
       var out = form.querySelector(".weis-total");
       if (out) out.textContent = sum ? "= " + sum : "";
     }
@@ -362,6 +375,8 @@
 
     function usedExtras() {
       var weis = counts.some(function (count) { return countOf(count) > 0; });
+      var typedWeis = form.querySelector('input[name="weis_values"]');
+      weis = weis || !!(typedWeis && typedWeis.value.trim());
       return weis || checked("weis_team") !== "" || checked("stoeck") !== "";
     }
 
@@ -448,13 +463,26 @@
     line.textContent = text;
   }
 
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var table = document.getElementById("table");
-    if (!table || !(event.target === table || table.contains(event.target))) return;
-    settle();
-    announce();
-  });
+  // A table swapped in, whoever asked for it (a Save, Undo, the live poll): watched on
+  // the page itself, since the element that asked may be gone with the old table and
+  // its events with it.
+  function drawnAnew(root) {
+    if (root && root.id === "table") {
+      settle();
+      announce();
+    }
+  }
   document.addEventListener("DOMContentLoaded", function () {
+    var table = document.getElementById("table");
+    if (table && table.parentNode && window.MutationObserver) {
+      new MutationObserver(function (records) {
+        records.forEach(function (record) {
+          record.addedNodes.forEach(function (node) {
+            if (node.id === "table") setTimeout(function () { drawnAnew(node); }, 0);
+          });
+        });
+      }).observe(table.parentNode, { childList: true });
+    }
     announce(); // the hands this page was drawn with
     if (document.getElementById("form-errors")) settle(); // refused without a script's help
   });

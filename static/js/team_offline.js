@@ -19,6 +19,8 @@
       var blank = input.classList.contains("points-input") || input.classList.contains("at-out-input");
       input.value = blank ? "" : "0";
     });
+    var typedWeis = form.querySelector('input[name="weis_values"]');
+    if (typedWeis) typedWeis.value = "";
     var estimate = form.querySelector('input[name="estimate"]');
     if (estimate) estimate.checked = false;
     ["match", "weis_team", "stoeck", "out_first"].forEach(function (name) {

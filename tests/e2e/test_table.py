@@ -279,10 +279,21 @@ def test_a_second_phone_sees_a_new_hand_within_seconds(scorer, page, browser, li
 
     expect(follower.locator("main")).to_contain_text("100", timeout=8_000)
     expect(follower.locator("main")).to_contain_text("57")
+    # nothing typed on the second phone: it follows by itself
+    expect(other_phone.locator("#hand-form input[name=hand_number]")).to_have_value(
+        "2", timeout=8_000
+    )
+    expect(other_phone.locator("#table-said")).to_contain_text("Hand 1 recorded: 100 : 57.")
+
+    # a hand half typed there is not swept away: the notice asks first
+    other_phone.locator("#hand-form .field-trump label", has_text="Clubs").click()
+    other_phone.locator("#hand-form .points-input").fill("40")
+    record(page, "Spades", 90)
     behind = other_phone.locator(".behind")
     expect(behind).to_contain_text("This screen is behind", timeout=8_000)
+    expect(other_phone.locator("#hand-form .points-input")).to_have_value("40")
     screenshot(other_phone, "table-behind")
     behind.get_by_role("link", name="Show the game now").click()
-    expect(other_phone.locator("#hand-form input[name=hand_number]")).to_have_value("2")
+    expect(other_phone.locator("#hand-form input[name=hand_number]")).to_have_value("3")
     context.close()
     second.close()

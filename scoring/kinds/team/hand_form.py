@@ -5,6 +5,7 @@ and the form that takes back the last hand."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import uuid
 from collections import Counter
 from functools import cached_property
@@ -182,6 +183,14 @@ class HandForm(forms.Form):
     )
     match = TeamChoiceField(label=_("Match"), required=False)
     weis_team = TeamChoiceField(label=_("Weis for"), required=False)
+    # Weis as a paper slate gives them: bare values of the game's table ("50 150"),
+    # stored as numbers, as the game file allows
+    weis_values = forms.CharField(
+        label=_("Or Weis as points"),
+        required=False,
+        max_length=40,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+    )
     stoeck = TeamChoiceField(label=_("Stöck"), required=False)
     out_first = TeamChoiceField(label=_("Who went out first?"), required=False)
     # The exact last hand (RULES.md §6): each team's card points when the first went
@@ -248,6 +257,7 @@ class HandForm(forms.Form):
             del self.fields["stoeck"]
         if ruleset.weis == "none":
             del self.fields["weis_team"]
+            del self.fields["weis_values"]
 
     def too_many_points_message(self) -> str:
         """What the screen says when more than 157 card points are typed (the page's
@@ -324,15 +334,18 @@ class HandForm(forms.Form):
         if match is not None:
             cards = (CARD_POINTS, 0) if match == 0 else (0, CARD_POINTS)
         elif points is None:
-            cards = (
-                None  # allowed when the game ends on Stöck or Weis, or with the count at going out
-            )
+            # allowed when the game ends on Stöck or Weis, or with the count at going out
+            cards = None
         else:
             other = CARD_POINTS - points
             cards = (points, other) if typed == 0 else (other, points)
         entries: list[WeisEntry] = []
         for kind in SCREEN_KINDS if self.weis_points else ():
             entries += [kind] * (data.get(weis_field_name(kind)) or 0)
+        values = self._weis_values(data.get("weis_values") or "")
+        if values is None:
+            return data
+        entries += values
         weis_team = data.get("weis_team")
         if entries and weis_team is None:
             self.add_error("weis_team", gettext("Say which team won the Weis."))
@@ -354,6 +367,32 @@ class HandForm(forms.Form):
             else None,
         )
         return data
+
+    def _weis_values(self, text: str) -> list[WeisEntry] | None:
+        """The Weis typed as points ("50 150", "50+150", "50, 150"): each must be a
+        value of this game's Weis table; ``None`` (and the error beside the field) if
+        one is not."""
+        tokens = [token for token in re.split(r"[\s,;.+]+", text) if token]
+        allowed = sorted(set(self.weis_points.values()))
+        values: list[WeisEntry] = []
+        for token in tokens:
+            value = int(token) if token.isdigit() and len(token) <= 4 else None
+            if value not in allowed:
+                self.add_error(
+                    "weis_values",
+                    gettext("%(value)s is not a Weis of this game: %(allowed)s.")
+                    % {"value": token, "allowed": ", ".join(map(str, allowed))},
+                )
+                return None
+            values.append(value)
+        if len(values) > MAX_WEIS_OF_A_VALUE:
+            self.add_error(
+                "weis_values",
+                gettext("At most %(most)s Weis: a team holds 18 cards.")
+                % {"most": MAX_WEIS_OF_A_VALUE},
+            )
+            return None
+        return values
 
     def confirm(self, result: rules.GameResult) -> None:
         """The table screen's question before saving (``services.record_hand``'s
@@ -386,6 +425,10 @@ class HandForm(forms.Form):
             fields = ("at_out_0", "at_out_1", "estimate")
             return any(name in self.errors or self.data.get(name) for name in fields)
         return self.initial.get("at_out_0") not in (None, "")
+
+    @property
+    def weis_values_text(self) -> str:
+        return ", ".join(map(str, sorted(set(self.weis_points.values()))))
 
     @property
     def at_out_fields(self) -> list[forms.BoundField]:

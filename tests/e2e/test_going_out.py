@@ -1,0 +1,159 @@
+"""Going out at the table (issue 26): the count at going out asked first when it
+decides Rubicon, a game that ends offline showing its winner before the network
+returns, and the focus never left on the page's body."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from scoring.models import Game, Hand
+from tests.e2e import test_offline
+from tests.e2e.conftest import screenshot
+from tests.e2e.test_offline import controlled
+from tests.e2e.test_table import TEAM_0, TEAM_1, record, totals
+from tests.e2e.test_table_weis_and_out_first import open_extras, start_game_to
+
+phone = test_offline.phone  # the scorer's phone with its service worker (a fixture)
+
+FOCUSED = "() => document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : ''"
+ON_BODY = "() => document.activeElement === document.body || !document.activeElement"
+
+
+def test_a_count_that_decides_rubicon_is_asked_first_and_makes_the_rubicon(
+    page, live_server, scorer
+):
+    start_game_to(page, live_server, 200)
+    record(page, "Hearts", 78)  # 78 : 79
+    assert not page.evaluate(ON_BODY)  # after Save: the next hand's first control
+    assert 'name="trump"' in page.evaluate(FOCUSED)
+    form = page.locator("#hand-form")
+    count = form.locator(".field-at-out")
+    expect(count).to_be_hidden()
+
+    form.locator(".field-trump label", has_text="Hearts").click()
+    form.locator(".points-input").fill("130")  # Anne & Claude out; 79 + 27 would make half
+
+    expect(count).to_be_visible()
+    expect(count.locator(".at-out-decides")).to_be_visible()
+    form.locator("button.save-hand").click()
+    expect(form.locator("#id_at_out_0")).to_be_focused()  # asked first, nothing sent
+    assert Hand.objects.count() == 1
+    screenshot(page, "table-count-at-going-out-asked")
+
+    form.locator("#id_at_out_0").fill("122")
+    form.locator("#id_at_out_1").fill("15")
+    form.locator("button.save-hand").click()
+
+    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.locator("#table .game-over")).to_contain_text(f"{TEAM_1} is Rubicon")
+    assert totals(page) == ["200", "94"]
+    assert Hand.objects.get(number=2).record["cards_at_out"] == [122, 15]
+    assert not page.evaluate(ON_BODY)
+    expect(page.locator("#table-said")).to_contain_text("Hand 2 recorded")
+    screenshot(page, "table-count-at-going-out-rubicon")
+
+
+def test_not_counted_is_a_tick_and_the_result_says_estimated(page, live_server, scorer):
+    start_game_to(page, live_server, 200)
+    record(page, "Hearts", 78)
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Hearts").click()
+    form.locator(".points-input").fill("130")
+    form.locator(".field-at-out label.estimate").click()
+    form.locator("button.save-hand").click()
+
+    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.locator("#table .game-over")).to_contain_text("Estimated")
+    assert totals(page) == ["208", "106"]
+
+
+def test_a_refused_hand_takes_the_focus_to_its_problems(page, live_server, scorer):
+    start_game_to(page, live_server, 1000)
+    form = page.locator("#hand-form")
+    form.locator(".points-input").fill("95")  # no trump
+    form.locator("button.save-hand").click()
+
+    summary = page.locator("#form-errors")
+    expect(summary).to_be_focused()
+    expect(summary).to_have_attribute("role", "alert")
+    expect(summary).to_contain_text("Choose the trump of this hand.")
+    summary.get_by_role("link", name="Trump").click()
+    expect(page.locator("#id_trump_0")).to_be_focused()
+
+
+def test_a_game_that_ends_on_weis_offline_shows_its_winner_before_the_network_returns(
+    phone, live_server
+):
+    page = phone
+    start_game_to(page, live_server, 200)
+    record(page, "Hearts", 78)  # 78 : 79
+    controlled(page)
+    page.context.set_offline(True)
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Hearts").click()
+    open_extras(page)
+    form.locator(".field-weis .choice-row label", has_text=TEAM_0).click()
+    form.locator("input[name=weis_values]").fill("150")  # off a paper slate: 78 + 150
+    form.locator("button.save-hand").click()
+
+    over = page.locator("#table .provisional-over")
+    expect(over).to_contain_text(f"{TEAM_0} goes out — waiting to be sent.")
+    expect(page.locator("#hand-form")).to_be_hidden()  # no next hand
+    expect(page.locator("#table .hand-item.waiting .hand-points")).to_have_text("150 : 0")
+    screenshot(page, "offline-game-over-on-weis")
+    assert Hand.objects.count() == 1
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    assert Hand.objects.get(number=2).record["weis"] == [[150], []]
+
+
+def test_both_teams_crossing_offline_are_asked_who_went_out_first(phone, live_server):
+    page = phone
+    start_game_to(page, live_server, 230)
+    record(page, "Hearts", 78)  # 78 : 79
+    controlled(page)
+    page.context.set_offline(True)
+    record(page, "Clubs", 78)  # 156 : 158, waiting on the phone
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Diamonds").click()
+    form.locator(".points-input").fill("78")  # 234 : 237 with the hand waiting
+
+    question = form.locator(".field-out-first")
+    expect(question).to_be_visible()
+    form.locator("button.save-hand").click()
+    expect(question.locator("input[name=out_first]").first).to_be_focused()
+    question.locator("label", has_text=TEAM_1).click()
+    form.locator("button.save-hand").click()
+
+    expect(page.locator("#table .provisional-over")).to_contain_text(
+        f"{TEAM_1} goes out — waiting to be sent."
+    )
+    expect(page.locator("#hand-form")).to_be_hidden()
+    screenshot(page, "offline-both-cross-out-first")
+    assert Hand.objects.count() == 1
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name=f"{TEAM_1} won")).to_be_visible()
+    stored = Game.objects.with_everything().get().result()
+    assert (stored.winner, stored.totals) == (1, (229, 237))
+
+
+def test_undo_and_corrections_say_before_the_tap_that_they_need_a_connection(phone, live_server):
+    page = phone
+    start_game_to(page, live_server, 1000)
+    record(page, "Hearts", 78)
+    controlled(page)
+    page.context.set_offline(True)
+
+    undo = page.get_by_role("button", name="Undo hand 1")
+    expect(undo).to_be_disabled()
+    expect(page.locator("#table .needs-connection")).to_have_text(
+        "Undo and corrections need a connection: they wait until it returns."
+    )
+    expect(page.locator("#table .hand-edit")).to_have_attribute("aria-disabled", "true")
+    screenshot(page, "offline-undo-needs-connection")
+
+    page.context.set_offline(False)
+    expect(undo).to_be_enabled()
+    expect(page.locator("#table .needs-connection")).to_have_count(0)
