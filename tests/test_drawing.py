@@ -435,3 +435,18 @@ def test_the_drawing_modules_import_no_django():
         "scoring.kinds.team.rules.slate",
         "scoring.kinds.team.rules.berg",
     }
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize("background", ["#ffffff", "#212529"])  # light and dark page
+def test_chart_lines_stand_out_3_to_1_in_both_themes(background):
+    from scoring.drawing.chart import TEAM_COLOURS
+
+    for colour in TEAM_COLOURS:
+        light, dark = sorted((_luminance(colour), _luminance(background)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 3, colour  # WCAG 1.4.11, graphics

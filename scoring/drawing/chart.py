@@ -23,7 +23,10 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 NAME_CHARS = 16  # longer team names are shortened in the legend
 MOST_DOTS = 100  # a dot per hand up to this many hands; beyond, the lines alone
 
-TEAM_COLOURS = ("#0d6efd", "#d63384", "#198754", "#fd7e14")
+# Each at least 3:1 against the page in both themes (WCAG 1.4.11): white and #212529.
+# The fourth is Bootstrap's orange-600 (3.9:1 and 3.95:1); its orange-500 was 2.57:1
+# on white.
+TEAM_COLOURS = ("#0d6efd", "#d63384", "#198754", "#ca6510")
 # team 0 a solid line, team 1 a dashed one; a Différenzler's players 3 and 4 a dotted and
 # a dash-dotted one, so that the lines differ without colour too
 TEAM_DASHES = (None, "7 4", "2 3", "8 3 2 3")
