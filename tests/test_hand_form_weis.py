@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.kinds.team.hand_form import shown_kinds
-from scoring.kinds.team.rules import may_need_out_first, most_weis, preset
+from scoring.kinds.team.rules import most_weis
 from scoring.models import Game, Hand
 from tests.factories import game_document, hand, import_in_club
 from tests.test_table import correct, new_game, post_hand, totals
@@ -293,13 +293,3 @@ def test_most_weis_bounds_a_teams_weis_in_one_hand():
     assert most_weis("small") == 900  # 18 cards at four Jacks' 50 a card
     assert most_weis("large") == 600 + 750  # two runs of nine, and each four-of-a-kind
     assert most_weis("none") == 0
-
-
-def test_out_first_may_be_needed_only_within_one_hand_of_the_target():
-    chibre = preset("chibre")  # small Weis, ×1: 157 + 20 + 900 = 1077
-
-    assert may_need_out_first(chibre, (500, 424))  # 500 + 576 = 1076 still needed
-    assert not may_need_out_first(chibre, (400, 424))
-    assert not may_need_out_first(chibre, (1000, 990))  # over already
-    assert may_need_out_first(preset("schieber-2500"), (1200, 1300))  # ×3: 3231
-    assert not may_need_out_first(preset("tournament"), (0, 0))

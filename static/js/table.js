@@ -410,7 +410,7 @@
   // or come from another phone): a refused hand's problems, focused and announced
   // (role=alert); otherwise, when the focus went with the old table, the next hand's
   // first control (without scrolling: the scores stay in sight).
-  function settle() {
+  function settle(moved) {
     var table = document.getElementById("table");
     if (!table) return;
     var errors = table.querySelector("#form-errors");
@@ -419,8 +419,11 @@
       errors.scrollIntoView({ block: "start" });
       return;
     }
+    // htmx keeps the focus on a control of the same id (the points): after a hand
+    // saved or taken back, the next hand starts at its trump all the same.
     var active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
+    var kept = active && active !== document.body && document.contains(active);
+    if (kept && !(moved && table.contains(active))) return;
     var form = table.querySelector("form.hand-form");
     var first = null;
     if (form && !form.hidden) {
@@ -443,11 +446,11 @@
     var table = document.getElementById("table");
     var line = document.getElementById("table-said");
     var state = tableState();
-    if (!table || !line || !state) return;
+    if (!table || !line || !state) return false;
     var hands = parseInt(table.dataset.hands, 10) || 0;
     if (shownHands === null || hands === shownHands) {
       shownHands = hands;
-      return;
+      return false;
     }
     var row = table.querySelector(".hand-list .hand-item:not(.waiting) .hand-points");
     var values = {
@@ -461,16 +464,14 @@
     if (over) text += " " + over.textContent.trim();
     shownHands = hands;
     line.textContent = text;
+    return true;
   }
 
   // A table swapped in, whoever asked for it (a Save, Undo, the live poll): watched on
   // the page itself, since the element that asked may be gone with the old table and
   // its events with it.
   function drawnAnew(root) {
-    if (root && root.id === "table") {
-      settle();
-      announce();
-    }
+    if (root && root.id === "table") settle(announce());
   }
   document.addEventListener("DOMContentLoaded", function () {
     var table = document.getElementById("table");

@@ -211,12 +211,6 @@ def test_each_page_kind_has_a_title_of_its_own(browser, live_server, demo):
     assert len(set(others.values())) == len(others), others
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="templates/scoring/kinds/team/table.html (not to be edited here) titles the "
-    "team table screen '{{ view.game }}': it needs {% block title %}{% blocktranslate "
-    "with game=view.game %}Table · {{ game }}{% endblocktranslate %}{% endblock %}",
-)
 def test_the_team_table_screen_is_titled_table(browser, live_server, demo):
     seen = titles(browser, live_server, demo)
     assert seen["team-table"].startswith("Table · Pique double, table 2")

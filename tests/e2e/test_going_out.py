@@ -15,7 +15,7 @@ from tests.e2e.test_table_weis_and_out_first import open_extras, start_game_to
 
 phone = test_offline.phone  # the scorer's phone with its service worker (a fixture)
 
-FOCUSED = "() => document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : ''"
+TRUMP_FOCUSED = "() => document.activeElement && document.activeElement.name === 'trump'"
 ON_BODY = "() => document.activeElement === document.body || !document.activeElement"
 
 
@@ -24,8 +24,7 @@ def test_a_count_that_decides_rubicon_is_asked_first_and_makes_the_rubicon(
 ):
     start_game_to(page, live_server, 200)
     record(page, "Hearts", 78)  # 78 : 79
-    assert not page.evaluate(ON_BODY)  # after Save: the next hand's first control
-    assert 'name="trump"' in page.evaluate(FOCUSED)
+    page.wait_for_function(TRUMP_FOCUSED)  # after Save: the next hand's first control
     form = page.locator("#hand-form")
     count = form.locator(".field-at-out")
     expect(count).to_be_hidden()
@@ -157,3 +156,53 @@ def test_undo_and_corrections_say_before_the_tap_that_they_need_a_connection(pho
     page.context.set_offline(False)
     expect(undo).to_be_enabled()
     expect(page.locator("#table .needs-connection")).to_have_count(0)
+
+
+def test_a_keyboard_alone_records_a_game_with_a_correction_and_an_undo(page, live_server, scorer):
+    start_game_to(page, live_server, 300)
+    page.on("dialog", lambda dialog: dialog.accept())
+    form = page.locator("#hand-form")
+
+    def hand_by_keys(points: str) -> None:
+        page.wait_for_function(TRUMP_FOCUSED)  # where the last Save left it
+        page.keyboard.press("ArrowRight")  # the next trump
+        page.keyboard.press("Tab")  # whose points
+        page.keyboard.press("Tab")  # the points
+        page.keyboard.type(points)
+        page.keyboard.press("Enter")
+
+    form.locator("#id_trump_0").focus()
+    hand_by_keys("100")
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("2")
+    assert not page.evaluate(ON_BODY)
+    hand_by_keys("200")  # refused: more than 157
+    expect(page.locator("#form-errors")).to_be_focused()
+    page.keyboard.press("Tab")  # the summary's link to the points
+    page.keyboard.press("Enter")
+    expect(form.locator(".points-input")).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("60")
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("3")
+    assert not page.evaluate(ON_BODY)
+
+    page.get_by_role("button", name="Undo hand 2").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("2")
+    assert not page.evaluate(ON_BODY)
+    expect(page.locator("#table-said")).to_contain_text("Hand 2 taken back.")
+
+    page.locator("#table .hand-edit").first.focus()
+    page.keyboard.press("Enter")  # the correction of hand 1, its own page
+    points = page.locator("#hand-form .points-input")
+    points.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("120")
+    page.keyboard.press("Enter")
+    expect(page.locator("#table .hand-list .hand-points").first).to_have_text("120 : 37")
+
+    page.locator("#hand-form #id_trump_0").focus()
+    hand_by_keys("157")
+    hand_by_keys("150")  # 120 + 157 + 150 = 427: Anne & Claude out
+    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    assert not page.evaluate(ON_BODY)

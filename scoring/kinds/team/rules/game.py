@@ -13,11 +13,10 @@ from scoring.rules.ruleset import (
     END_FIRST_OUT,
     END_FIXED_HANDS,
     END_WHOLE_HAND,
-    STOECK_POINTS,
     Ruleset,
 )
 
-from .hand import Hand, HandParts, Pair, check_hand, hand_parts, most_weis
+from .hand import Hand, HandParts, Pair, check_hand, hand_parts
 
 OUT_FIRST_NEEDED = gettext_noop(
     "both teams cross the target on trick points in this hand: "
@@ -337,18 +336,6 @@ def points_to_go_out(ruleset: Ruleset, totals: Pair) -> tuple[int, int] | None:
     if ruleset.target is None:
         return None
     return (max(0, ruleset.target - totals[0]), max(0, ruleset.target - totals[1]))
-
-
-def may_need_out_first(ruleset: Ruleset, totals: Pair) -> bool:
-    """Whether both teams might cross the target on trick points in the next hand of a
-    first-out game (RULES.md §6), so that the table screen carries the "who went out
-    first?" question for its script. A cheap bound: the two teams' cards make 157,
-    with Stöck and the most Weis (:func:`most_weis`), multiplied."""
-    needed = points_to_go_out(ruleset, totals)
-    if ruleset.end != END_FIRST_OUT or needed is None or 0 in needed:
-        return False
-    most = max(ruleset.multiplier(trump) for trump in ruleset.trumps)
-    return sum(needed) <= most * (CARD_POINTS + STOECK_POINTS + most_weis(ruleset.weis))
 
 
 def matches_made(hands: Sequence[Hand]) -> Pair:
