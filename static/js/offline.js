@@ -18,6 +18,7 @@
   var RETRY = 5000;
   var sending = false;
   var paused = 0; // a refused hand is back on the form: the ones after it wait for it
+  var refused = 0; // a hand sent from the queue and refused: said on the status line too
   var stuck = 0;
   var table = document.getElementById("table");
   var pristine = table ? table.outerHTML : ""; // as the server drew it, before any script
@@ -161,6 +162,7 @@
       if (current < number) Kind.nextForm(form, s, number, shown);
     }
     var note = paused ? say(status.dataset.paused, { number: paused }) :
+      refused ? say(status.dataset.refused, { number: refused }) :
       stuck ? say(status.dataset.stuck, { number: stuck }) : "";
     if (others) note = [note, say(status.dataset.others, { count: others })].filter(Boolean).join(" · ");
     showStatus(hands.length, note);
@@ -258,7 +260,8 @@
           // Refused (a broken rule, or another phone recorded that hand): what was
           // typed comes back with the server's message; the later hands wait for it.
           return drop(s, entry.key).then(function () {
-            draw(answer.text);
+            refused = entry.number;
+            draw(answer.text); // its problems at the top of the form, focused (table.js)
             paused = entry.number;
             return waiting(state() || s).then(function (rest) { paused = mine(rest).length ? paused : 0; });
           });
@@ -315,6 +318,7 @@
     if (button) button.disabled = true;
     keep(form).then(function () {
       paused = 0; // the scorer saved again: the refused hand, or what replaces it
+      refused = 0;
       var slow = setTimeout(refresh, navigator.onLine ? 700 : 0);
       return send().then(function () { clearTimeout(slow); });
     }).catch(function () {

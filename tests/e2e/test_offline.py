@@ -110,6 +110,9 @@ def test_five_hands_saved_in_a_cellar_reach_the_server_once_in_order(phone, live
     page.wait_for_function(ALL_SENT)
     expect(page.locator("#hand-form .points-input")).to_have_value("200")
     expect(page.locator("#hand-form .field-points .invalid-feedback")).to_be_visible()
+    # announced: on the status line, and by its problems at the top, focused
+    expect(page.locator("#net-status")).to_contain_text("Hand 6 was not saved: see why below.")
+    expect(page.locator("#form-errors")).to_be_focused()
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("6")
     screenshot(page, "offline-back-online")
 
