@@ -56,8 +56,7 @@
 
   // --- what the screen shows --------------------------------------------------------
 
-  // Undo and a correction are not kept on the phone: offline they are switched off,
-  // and the screen says so before the tap rather than doing nothing after it.
+  // Undo and corrections are not kept on the phone: offline, switched off and said.
   function needsConnection(online, status) {
     var undo = $('#table form[action$="/undo/"]');
     var button = undo ? undo.querySelector('button[type="submit"]') : null;
@@ -337,9 +336,7 @@
     }
   });
 
-  // Another phone changed the game: a scorer's screen with nothing typed and nothing
-  // waiting follows by itself; one with a hand half typed keeps the notice and its
-  // button, so that nothing typed is lost.
+  // Another phone changed the game: followed at once unless a hand is typed or waiting.
   document.addEventListener("htmx:afterSwap", function (event) {
     var live = event.detail.target;
     if (!live || live.id !== "live") return;
@@ -347,7 +344,7 @@
     var form = handForm();
     var busy = (form && !form.hidden && Kind.typing(form)) || $("#table .hand-item.waiting") || sending;
     if (show && !busy) {
-      // (not a click: htmx has not yet set up the link it just swapped in)
+      // (htmx has not set up the link yet)
       htmx.ajax("GET", show.getAttribute("hx-get"), { target: "#table", select: "#table", swap: "outerHTML" });
     }
   });

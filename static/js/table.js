@@ -1,7 +1,5 @@
-// The table screen, made faster: the other team's points at once, Weis by kind in a
-// tap, Stöck hidden without a trump suit, the points field ready after a trump, a
-// hint for a match typed as points, the Weis section kept open, "who went out
-// first?" asked before saving. Everything here also works without it.
+// The table screen, made faster (everything also works without it): the other
+// team's points, Weis by kind, the questions of going out before saving, the focus.
 // window.JassTable.handFromForm(form) reads the hand form into a game-file hand.
 (function () {
   "use strict";
@@ -24,13 +22,8 @@
     return Number.isInteger(value) && value >= 0 && value <= most ? value : NaN;
   }
 
-  // The hand as the game file writes it (game-format.md), read from the hand form as
-  // the server's HandForm.clean reads it: one team's points or a match as cards, each
-  // Weis by kind (in the form's order) for the team that won it, Stöck, who went out
-  // first, Chibré. Where the server would refuse the form itself, the hand is as near
-  // as it gets and the server says why when it is sent: no trump is "", points not
-  // 0–157 are no cards (null), a Weis count not 0–6 is none, Weis without its team
-  // are left out.
+  // The hand as the game file writes it, read as HandForm.clean reads it. What the
+  // server would refuse is left out (it says why when the hand is sent).
   function handFromForm(form) {
     var total = parseInt(form.dataset.cardPoints, 10) || 157;
     var typed = teamOf(checkedIn(form, "typed_team")) || 0;
@@ -70,8 +63,7 @@
     return hand;
   }
 
-  // Weis typed as points, as HandForm._weis_values reads them ("50 150", "50+150");
-  // what the server would refuse counts as none.
+  // Weis typed as points, as HandForm._weis_values reads them ("50 150").
   function weisValues(text) {
     var tokens = text.split(/[\s,;.+]+/).filter(Boolean);
     var values = tokens.map(function (token) { return /^\d{1,4}$/.test(token) ? +token : NaN; });
@@ -80,11 +72,8 @@
 
   window.JassTable = { handFromForm: handFromForm };
 
-  // What the table screen says of the game (ruleset, totals), to count the hand being
-  // typed; a correction's page has none.
-  // Hands waiting on the phone count too: team_offline.js keeps their provisional
-  // totals on the table (data-totals), so that the questions of going out are asked
-  // of the game as it will be, not as the server last drew it.
+  // The game (ruleset, totals) to count the hand typed, with the hands waiting on the
+  // phone (team_offline.js keeps their totals on #table); none on a correction's page.
   function tableState() {
     var script = document.getElementById("table-state");
     if (!script) return null;
@@ -101,9 +90,8 @@
     return state;
   }
 
-  // Weis and Stöck come in runs: when the hand just saved used them, the next
-  // hand's form (drawn anew by the server) opens its Weis section by itself.
-  // Remembered in this tab for this game only; without a script it stays closed.
+  // Weis and Stöck come in runs: after a hand that used them the next form opens its
+  // Weis section (remembered in this tab, for this game).
   function extrasKey(form) {
     var recordUrl = form.getAttribute("hx-post"); // a new hand, not a correction
     return recordUrl ? "jassclub.extras-used " + recordUrl : "";
@@ -173,10 +161,8 @@
       }
     }
 
-    // "Who went out first?": the server carries the question, hidden, while both
-    // teams could cross in this hand; it shows as soon as the hand typed makes both
-    // cross on trick points (rules.js counts as the server will) and hides, cleared,
-    // when it no longer does. Without rules.js the server asks after a refused save.
+    // "Who went out first?", carried hidden: shown while the hand typed makes both
+    // teams cross on trick points (rules.js counts as the server will).
     var question = form.querySelector(".field-out-first");
 
     function updateOutFirst() {
@@ -195,74 +181,55 @@
       });
     }
 
-    // The count at going out (RULES.md §6): shown as soon as the hand typed takes a
-    // team out on trick points; when that count decides Rubicon, it says so and Save
-    // asks for it first (or "Not counted"), as the server would. Hidden again, and
-    // cleared, when the hand no longer takes a team out.
+    // The count at going out (RULES.md §6): shown while the hand typed takes a team
+    // out on trick points; when it decides Rubicon, said so and asked before saving.
     var atOut = form.querySelector(".field-at-out");
-    var decidesNote = atOut ? atOut.querySelector(".at-out-decides") : null;
+    var decidesNote = atOut && atOut.querySelector(".at-out-decides");
     var estimate = form.querySelector('input[name="estimate"]');
     var decides = false;
-
-    function withoutCount(hand) {
-      hand.cards_at_out = null;
-      return hand;
-    }
 
     function updateAtOut() {
       var state = atOut && window.JassRules ? tableState() : null;
       if (!state || state.over) return;
-      var hand = handFromForm(form), goesOut;
+      var hand = handFromForm(form), whole = handFromForm(form), s;
+      delete whole.cards_at_out;
       try {
-        var s = window.JassRules.step(state.ruleset, state.totals, withoutCount(handFromForm(form)));
-        goesOut = s.outOn === "tricks" || (s.needsOutFirst && hand.cards !== null);
-        decides = window.JassRules.countDecidesRubicon(state.ruleset, state.totals, withoutCount(handFromForm(form)));
+        s = window.JassRules.step(state.ruleset, state.totals, whole);
+        decides = window.JassRules.countDecidesRubicon(state.ruleset, state.totals, whole);
       } catch (e) {
-        return; // not counted: the fieldset stays as the server drew it
+        return; // as the server drew it
       }
-      var typed = !!hand.cards_at_out || Array.prototype.some.call(
-        atOut.querySelectorAll(".at-out-input"), function (input) { return input.value !== ""; });
-      var shown = goesOut || typed || atOut.classList.contains("is-invalid");
+      var typed = Array.prototype.some.call(atOut.querySelectorAll("input[type=number]"), function (i) { return i.value; });
+      var shown = s.outOn === "tricks" || (s.needsOutFirst && !!hand.cards) || typed || atOut.classList.contains("is-invalid");
       atOut.hidden = !shown;
       atOut.classList.toggle("decides", decides && shown);
       if (decidesNote) decidesNote.hidden = !(decides && shown);
       if (!shown && estimate) estimate.checked = false;
     }
 
-    // Save with a decisive count neither typed nor waived: the question first.
-    form.jassBeforeSave = function (event) {
-      // Both teams cross and nobody says who went out first: asked before the hand
-      // leaves the phone (offline the server could not ask until much later).
-      if (question && !question.hidden && checked("out_first") === "") {
-        event.preventDefault();
-        event.stopPropagation();
-        question.classList.add("is-invalid");
-        question.setAttribute("role", "alert");
-        var radio = question.querySelector('input[name="out_first"]');
-        if (radio) {
-          radio.focus();
-          radio.scrollIntoView({ block: "center" });
-        }
-        return;
-      }
-      if (!atOut || atOut.hidden || !decides) return;
-      if (handFromForm(form).cards_at_out || (estimate && estimate.checked)) return;
+    // Not sent (htmx listens on the form; this runs first): the question, announced, with the focus.
+    function ask(event, node, control) {
       event.preventDefault();
-      event.stopPropagation(); // htmx, on the form, does not send it
-      if (decidesNote) {
-        decidesNote.hidden = false;
-        decidesNote.setAttribute("role", "alert");
+      event.stopPropagation();
+      node.hidden = false;
+      node.setAttribute("role", "alert");
+      if (control) {
+        control.focus();
+        control.scrollIntoView({ block: "center" });
       }
-      var first = atOut.querySelector(".at-out-input");
-      if (first) {
-        first.focus();
-        first.scrollIntoView({ block: "center" });
+    }
+
+    form.jassBeforeSave = function (event) {
+      if (question && !question.hidden && checked("out_first") === "") {
+        question.classList.add("is-invalid");
+        ask(event, question, question.querySelector("input"));
+      } else if (atOut && !atOut.hidden && decides && !handFromForm(form).cards_at_out && !(estimate && estimate.checked)) {
+        ask(event, decidesNote || atOut, atOut.querySelector("input"));
       }
     };
 
-    // Weis by kind: one button per kind of the game's table adds one (a
-    // four-of-a-kind once); each Weis added shows as a chip that removes it, with the
-    // total. The number inputs, one per kind, stay the truth.
+    // Weis by kind: a button per kind adds one, a chip per Weis removes it; the
+    // number inputs stay the truth.
     var counts = Array.prototype.slice.call(form.querySelectorAll(".weis-count"));
     var adders = [];
 
@@ -292,9 +259,7 @@
           chip.setAttribute("aria-label", "− " + name + " (" + value + ")");
           chip.addEventListener("click", function () {
             input.value = String(Math.max(0, countOf(input) - 1));
-            updateWeis();
-            updateOutFirst();
-            updateAtOut();
+            updateAll();
           });
           chips.appendChild(chip);
         }
@@ -326,9 +291,7 @@
         add.appendChild(plus);
         add.addEventListener("click", function () {
           input.value = String(Math.min(mostOf(input), countOf(input) + 1));
-          updateWeis();
-          updateOutFirst();
-          updateAtOut();
+          updateAll();
         });
         adders.push(add);
         (input.hasAttribute("data-rare") ? rare : common).appendChild(add);
@@ -338,10 +301,8 @@
       if (rare.childNodes.length) grid.parentNode.insertBefore(rare, grid);
     }
 
-    // A tap on a trump leads on to the points: a plain hand is trump, digits, Save.
-    // Only for a tap or a click (arrow keys keep moving through the trumps), only
-    // while no points are typed and no match is chosen; the page keeps its place
-    // unless the field is out of sight, and then moves no further than needed.
+    // A tap on a trump (not the arrow keys) leads on to the points while none are
+    // typed: a plain hand is trump, digits, Save.
     var trumps = form.querySelector(".trump-grid");
     var tapped = false;
     if (trumps && points) {
@@ -357,19 +318,15 @@
         if (box.top < 0 || box.bottom > height) points.scrollIntoView({ block: "nearest" });
       });
     }
-    form.addEventListener("input", function () {
-      updateOther();
-      updateWeis();
-      updateOutFirst();
-      updateAtOut();
-    });
-    form.addEventListener("change", function () {
+    function updateAll() {
       updateOther();
       updateStoeck();
       updateWeis();
       updateOutFirst();
       updateAtOut();
-    });
+    }
+    form.addEventListener("input", updateAll);
+    form.addEventListener("change", updateAll);
     var extras = form.querySelector("details.extras");
     var key = extrasKey(form);
 
@@ -384,18 +341,11 @@
       if (points) points.disabled = false; // a disabled input is not sent
       if (extras && key) remember(key, usedExtras());
     });
-    updateOther();
-    updateStoeck();
-    updateWeis();
-    updateOutFirst();
-    updateAtOut();
+    updateAll();
   }
 
-  // A request the server refuses outright (the result was settled meanwhile, or this
-  // phone's table link was replaced) swaps nothing: load the page as it is now, so
-  // that the screen says why instead of a button that does nothing. A refusal that
-  // comes with the table screen (a hand typed on a screen drawn for someone else) is
-  // shown as it came, with its message.
+  // Refused outright (settled meanwhile, a replaced link): the page as it is now says
+  // why. A 403 with the table (typed for someone else) is shown as it came.
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail.xhr;
     var status = xhr ? xhr.status : 0;
@@ -406,86 +356,53 @@
     }
   });
 
-  // Where the eye goes once the table is drawn anew (a hand saved, refused, undone,
-  // or come from another phone): a refused hand's problems, focused and announced
-  // (role=alert); otherwise, when the focus went with the old table, the next hand's
-  // first control (without scrolling: the scores stay in sight).
+  // The table drawn anew (a hand saved, refused, taken back, or from another phone;
+  // watched on the page: the element that asked may be gone, and its events): a
+  // refused hand's problems take the focus; otherwise, when the focus went with the
+  // old table, or htmx kept it on the points after a hand, the next hand's first
+  // control (without scrolling). #table-said says the hand and the score.
+  var shownHands = null;
+
   function settle(moved) {
-    var table = document.getElementById("table");
-    if (!table) return;
-    var errors = table.querySelector("#form-errors");
+    var table = document.getElementById("table"), active = document.activeElement, first = null;
+    var errors = table && table.querySelector("#form-errors");
     if (errors) {
       errors.focus({ preventScroll: true });
-      errors.scrollIntoView({ block: "start" });
+      errors.scrollIntoView();
       return;
     }
-    // htmx keeps the focus on a control of the same id (the points): after a hand
-    // saved or taken back, the next hand starts at its trump all the same.
-    var active = document.activeElement;
-    var kept = active && active !== document.body && document.contains(active);
-    if (kept && !(moved && table.contains(active))) return;
+    if (!table || (active && active !== document.body && document.contains(active) && !(moved && table.contains(active)))) return;
     var form = table.querySelector("form.hand-form");
-    var first = null;
-    if (form && !form.hidden) {
-      first = form.querySelector(".trump-grid.imposed") ? form.querySelector(".points-input") :
-        form.querySelector('input[name="trump"]:checked') || form.querySelector('input[name="trump"]');
-    }
-    if (!first) {
-      first = table.querySelector(".game-over h2, .game-title");
-      if (first && !first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1");
-    }
+    if (form && !form.hidden) first = form.querySelector(".imposed") ? form.querySelector(".points-input") : form.querySelector("input[name=trump]:checked, input[name=trump]");
+    if (!first && (first = table.querySelector(".game-over h2, .game-title"))) first.tabIndex = -1;
     if (first) first.focus({ preventScroll: true });
   }
 
-  // What changed, said once on the polite status line outside the table (its words
-  // come translated with the page): a hand saved here or on another phone, one taken
-  // back, the game over.
-  var shownHands = null;
-
   function announce() {
-    var table = document.getElementById("table");
-    var line = document.getElementById("table-said");
-    var state = tableState();
+    var table = document.getElementById("table"), line = document.getElementById("table-said"), state = tableState();
     if (!table || !line || !state) return false;
-    var hands = parseInt(table.dataset.hands, 10) || 0;
-    if (shownHands === null || hands === shownHands) {
-      shownHands = hands;
-      return false;
-    }
-    var row = table.querySelector(".hand-list .hand-item:not(.waiting) .hand-points");
-    var values = {
-      number: hands > shownHands ? hands : shownHands,
-      points: row ? row.textContent.trim() : "",
-      totals: state.totals[0] + " : " + state.totals[1]
-    };
-    var template = hands > shownHands ? line.dataset.saved : line.dataset.undone;
-    var over = table.querySelector(".game-over h2");
-    var text = template.replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; });
-    if (over) text += " " + over.textContent.trim();
+    var hands = +table.dataset.hands || 0, before = shownHands;
     shownHands = hands;
-    line.textContent = text;
+    if (before === null || hands === before) return false;
+    var row = table.querySelector(".hand-item:not(.waiting) .hand-points"), over = table.querySelector(".game-over h2");
+    var values = { number: Math.max(hands, before), points: row ? row.textContent.trim() : "", totals: state.totals.join(" : ") };
+    line.textContent = (hands > before ? line.dataset.saved : line.dataset.undone).replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; }) + (over ? " " + over.textContent.trim() : "");
     return true;
   }
 
-  // A table swapped in, whoever asked for it (a Save, Undo, the live poll): watched on
-  // the page itself, since the element that asked may be gone with the old table and
-  // its events with it.
-  function drawnAnew(root) {
-    if (root && root.id === "table") settle(announce());
-  }
   document.addEventListener("DOMContentLoaded", function () {
     var table = document.getElementById("table");
-    if (table && table.parentNode && window.MutationObserver) {
+    if (table && window.MutationObserver) {
       new MutationObserver(function (records) {
         records.forEach(function (record) {
           record.addedNodes.forEach(function (node) {
-            if (node.id === "table") setTimeout(function () { drawnAnew(node); }, 0);
+            if (node.id === "table") setTimeout(function () { settle(announce()); }, 0);
           });
         });
       }).observe(table.parentNode, { childList: true });
     }
     announce(); // the hands this page was drawn with
-    if (document.getElementById("form-errors")) settle(); // refused without a script's help
+    if (document.getElementById("form-errors")) settle(); // refused without htmx
   });
 
   // Before htmx sees a Save (listening on the form itself): the form's own check.
@@ -493,8 +410,7 @@
     if (event.target && event.target.jassBeforeSave) event.target.jassBeforeSave(event);
   }, true);
 
-  // At once when the new form is swapped in (htmx sets it up only 20 ms later):
-  // the section never shows closed and then jumps open.
+  // At once on the swap (htmx sets up 20 ms later): no closed-then-open jump.
   document.addEventListener("htmx:afterSwap", reopenExtras);
   document.addEventListener("DOMContentLoaded", reopenExtras);
 

@@ -109,9 +109,8 @@
     var totals = s.totals.slice();
     var winner = null;
     shown.forEach(function (hand) {
-      // Counted as the server will count it: a hand without card points is one that
-      // ends the game on Stöck or Weis, or gives the count at going out; otherwise,
-      // like a hand without a trump, the server will say why.
+      // Without card points only a hand that ends on Stöck or Weis, or with the count
+      // at going out, counts; otherwise (and without a trump) the server will say why.
       var step = window.JassRules && hand.hand.trump ? JassRules.step(s.ruleset, totals, hand.hand) : null;
       var whole = !!hand.hand.cards || (step && (step.outOn === "stoeck" || step.outOn === "weis" || step.exact));
       var odd = !step || !whole;
@@ -122,7 +121,7 @@
       totals = [totals[0] + step.points[0], totals[1] + step.points[1]];
       if (step.winner !== null && step.winner !== undefined) winner = step.winner;
     });
-    // the totals the next hand's questions of going out are asked of (table.js)
+    // for table.js: the totals the next hand is asked of
     var table = document.getElementById("table");
     if (table && shown.length) table.dataset.totals = JSON.stringify(totals);
     else if (table) delete table.dataset.totals;

@@ -18,6 +18,7 @@ from scoring.kinds.team.rules import (
     Hand,
     RulesError,
     Ruleset,
+    count_decides_rubicon,
     hand_parts,
     parse_ruleset,
     play,
@@ -414,3 +415,31 @@ def test_hand_picked_games(rules_page):
     assert (capped["play"]["estimated"], stoeck["play"]["estimated"]) == (True, False)
     assert exact["play"]["totals"] == [1013, 499]
     assert (exact["play"]["rubicon"], exact["play"]["estimated"]) == (True, False)
+
+
+def test_whether_the_count_decides_rubicon_as_in_python(rules_page):
+    """The table screen asks for the count at going out first when it decides Rubicon:
+    rules.js (countDecidesRubicon) and the engine (count_decides_rubicon) agree on the
+    last hand of every random game that ends, played as a whole hand."""
+    rng = random.Random(SEED)
+    cases, expected = [], []
+    for _ in range(GAMES):
+        ruleset, hands = random_game(rng)
+        if not hands:
+            continue
+        whole = [*hands[:-1], dataclasses.replace(hands[-1], cards_at_out=None)]
+        try:
+            result = play(ruleset, whole)
+        except RulesError:
+            continue  # the last hand needed its count (no whole hand given)
+        before = result.hands[-2].totals if len(result.hands) > 1 else (0, 0)
+        cases.append([ruleset.to_dict(), list(before), whole[-1].to_dict()])
+        expected.append(count_decides_rubicon(ruleset, result))
+
+    got = rules_page.evaluate(
+        "(cases) => cases.map(([r, t, h]) => window.JassRules.countDecidesRubicon(r, t, h))",
+        cases,
+    )
+
+    assert got == expected
+    assert 3 <= sum(expected) < len(expected)  # the draw reaches both answers
