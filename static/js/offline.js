@@ -1,12 +1,8 @@
-// The table screen in a cellar, whatever the game's kind: a hand saved with no connection, or whose request
-// does not come back, waits on the phone (IndexedDB, through idb-keyval) with its form
-// key, shows at once as waiting with a provisional score (counted by the kind's script,
-// window.JassOfflineKind: team_offline.js, coiffeur_offline.js), and is sent in
-// order when the connection returns, also after a reload. The server stays the judge:
-// a hand it refuses comes back to the form with its message; its form key makes a
-// hand sent twice count once. A hand is shown and sent only on a screen of whoever
-// typed it (waiting.js): on a shared phone, it waits for them. Without IndexedDB or
-// fetch, htmx saves as before.
+// The table screen in a cellar, any kind: a saved hand waits on the phone (IndexedDB)
+// with its form key, shows as waiting with a provisional score (the kind's
+// window.JassOfflineKind), and is sent in order when the connection returns. The
+// server judges: a refused hand comes back to the form; the key makes a hand sent
+// twice count once. Hands show and go only for whoever typed them (waiting.js).
 (function () {
   "use strict";
   var Waiting = window.JassWaiting;
@@ -54,7 +50,6 @@
     });
   }
 
-  // --- what the screen shows --------------------------------------------------------
 
   // Undo and corrections are not kept on the phone: offline, switched off and said.
   function needsConnection(online, status) {
@@ -173,7 +168,6 @@
     return waiting(s).then(render);
   }
 
-  // --- keeping and sending ------------------------------------------------------------
 
   function keep(form) {
     var s = state();
@@ -256,8 +250,7 @@
           });
         }
         if (answer.status === 422 || answer.status === 409) {
-          // Refused (a broken rule, or another phone recorded that hand): what was
-          // typed comes back with the server's message; the later hands wait for it.
+          // Refused (a rule, or recorded elsewhere): back on the form; the rest wait.
           return drop(s, entry.key).then(function () {
             refused = entry.number;
             draw(answer.text); // its problems at the top of the form, focused (table.js)
@@ -266,8 +259,7 @@
           });
         }
         if (answer.status === 403 && answer.text.indexOf('id="table"') >= 0) {
-          // Typed by someone else than who is signed in now: kept on the phone for
-          // them, and the screen is now the signed-in person's, with the server's word.
+          // Typed by someone else than who is signed in: kept for them.
           draw(answer.text);
           s = state() || s;
           return loop(false);
@@ -306,7 +298,6 @@
     });
   }
 
-  // --- wiring ---------------------------------------------------------------------------
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;

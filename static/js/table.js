@@ -219,8 +219,24 @@
       }
     }
 
+    // What the server would refuse at once is said before the hand leaves the phone
+    // (offline it could not say so until much later): no trump, no card points.
+    function refuse(event, text, control) {
+      var note = form.querySelector(".client-check") || document.createElement("p");
+      note.className = "alert alert-danger py-2 client-check";
+      note.textContent = text;
+      form.insertBefore(note, form.firstChild);
+      ask(event, note, control);
+    }
+
     form.jassBeforeSave = function (event) {
-      if (question && !question.hidden && checked("out_first") === "") {
+      var state = tableState(), hand = handFromForm(form), s = null;
+      try { s = state && window.JassRules && hand.trump ? window.JassRules.step(state.ruleset, state.totals, hand) : null; } catch (e) { /* the server says */ }
+      if (!hand.trump) {
+        refuse(event, form.dataset.noTrump, form.querySelector("input[name=trump]"));
+      } else if (s && !hand.cards && points && !points.value.trim() && !hand.cards_at_out && s.outOn !== "stoeck" && s.outOn !== "weis") {
+        refuse(event, form.dataset.noCards, form.querySelector(".points-input"));
+      } else if (question && !question.hidden && checked("out_first") === "") {
         question.classList.add("is-invalid");
         ask(event, question, question.querySelector("input"));
       } else if (atOut && !atOut.hidden && decides && !handFromForm(form).cards_at_out && !(estimate && estimate.checked)) {

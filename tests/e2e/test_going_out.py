@@ -69,15 +69,17 @@ def test_not_counted_is_a_tick_and_the_result_says_estimated(page, live_server, 
 def test_a_refused_hand_takes_the_focus_to_its_problems(page, live_server, scorer):
     start_game_to(page, live_server, 1000)
     form = page.locator("#hand-form")
-    form.locator(".points-input").fill("95")  # no trump
+    form.locator(".field-trump label", has_text="Hearts").click()
+    form.locator(".points-input").fill("200")  # only the server refuses it: a match?
     form.locator("button.save-hand").click()
 
     summary = page.locator("#form-errors")
     expect(summary).to_be_focused()
     expect(summary).to_have_attribute("role", "alert")
-    expect(summary).to_contain_text("Choose the trump of this hand.")
-    summary.get_by_role("link", name="Trump").click()
-    expect(page.locator("#id_trump_0")).to_be_focused()
+    expect(summary).to_contain_text("At most 157 card points.")
+    summary.get_by_role("link", name="Card points").click()
+    expect(form.locator(".points-input")).to_be_focused()
+    expect(form.locator(".points-input")).to_have_attribute("aria-invalid", "true")
 
 
 def test_a_game_that_ends_on_weis_offline_shows_its_winner_before_the_network_returns(
@@ -206,3 +208,27 @@ def test_a_keyboard_alone_records_a_game_with_a_correction_and_an_undo(page, liv
     hand_by_keys("150")  # 120 + 157 + 150 = 427: Anne & Claude out
     expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
     assert not page.evaluate(ON_BODY)
+
+
+def test_a_hand_the_server_would_refuse_at_once_does_not_leave_the_phone(phone, live_server):
+    page = phone
+    start_game_to(page, live_server, 1000)
+    record(page, "Hearts", 78)
+    controlled(page)
+    page.context.set_offline(True)
+    form = page.locator("#hand-form")
+
+    form.locator(".points-input").fill("60")  # no trump
+    form.locator("button.save-hand").click()
+    check = form.locator(".client-check")
+    expect(check).to_have_text("Choose the trump of this hand.")
+    expect(check).to_have_attribute("role", "alert")
+    expect(form.locator("input[name=trump]").first).to_be_focused()
+
+    form.locator(".field-trump label", has_text="Clubs").click()
+    form.locator(".points-input").fill("")  # no card points, and nobody goes out
+    form.locator("button.save-hand").click()
+    expect(check).to_contain_text("Type one team's card points")
+    expect(form.locator(".points-input")).to_be_focused()
+    expect(page.locator("#table .hand-item.waiting")).to_have_count(0)
+    expect(form.locator("input[name=hand_number]")).to_have_value("2")
