@@ -21,7 +21,7 @@ DOUBLE_TAP, BEHIND = 0.2, 0.3  # chances: a post sent twice; the last phone far 
 
 RULESET = {"preset": "chibre", "target": 10000}  # never over within the drill's hands
 TRUMPS = ("hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe")
-# the hand form's Weis fields, one count per kind (scoring.kinds.team.hand_form.weis_field_name)
+# the hand form's Weis fields, one count per kind (scoring.kinds.team.weis_entry.weis_field_name)
 WEIS_KINDS = ("seq3", "seq4", "seq5", "seq6", "seq7", "seq8", "seq9")
 WEIS_KINDS += ("four-jacks", "four-nines", "four-aces", "four-kings", "four-queens", "four-tens")
 CARD_POINTS = 157

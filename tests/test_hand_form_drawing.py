@@ -9,7 +9,8 @@ import uuid
 import pytest
 
 from scoring.kinds.team import rules
-from scoring.kinds.team.hand_form import HandForm, UndoForm, radios
+from scoring.kinds.team.hand_buttons import radios
+from scoring.kinds.team.hand_form import HandForm, UndoForm
 from scoring.kinds.team.templatetags import plain_input
 from scoring.suits import trump_label
 

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.kinds.team.hand_form import shown_kinds
 from scoring.kinds.team.rules import most_weis
+from scoring.kinds.team.weis_entry import shown_kinds
 from scoring.models import Game, Hand
 from tests.factories import game_document, hand, import_in_club
 from tests.test_table import correct, new_game, post_hand, totals

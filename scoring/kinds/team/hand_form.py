@@ -4,8 +4,6 @@ and the form that takes back the last hand."""
 
 from __future__ import annotations
 
-import dataclasses
-import re
 import uuid
 from collections import Counter
 from functools import cached_property
@@ -19,124 +17,18 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms import UndoForm as UndoForm  # the team screen's undo, as before
 from scoring.forms import add_problems
 from scoring.kinds.team import rules
-from scoring.kinds.team.rules.hand import TEAM_CARDS, WeisEntry
-from scoring.kinds.team.rules.weis import FOUR_OF_A_KIND, SEQUENCES
-from scoring.rules import CARD_POINTS
-from scoring.suits import NO_TRUMP_SYMBOLS, WEIS_NAMES, TrumpLabel, trump_label
-
-MAX_WEIS_OF_A_VALUE = 6  # a team holds 18 cards: at most six runs of three
-
-# The Weis kinds in the order the screen offers them: the common ones first, the long
-# runs after them. A bare number of an old game is shown as the first kind of its value.
-COMMON_KINDS = (
-    "seq3",
-    "seq4",
-    "seq5",
-    "four-jacks",
-    "four-nines",
-    "four-aces",
-    "four-kings",
-    "four-queens",
-    "four-tens",
+from scoring.kinds.team.hand_buttons import Radio, TeamChoiceField, TrumpRadio, radios, team_choices
+from scoring.kinds.team.rules.hand import WeisEntry
+from scoring.kinds.team.weis_entry import (
+    MAX_WEIS_OF_A_VALUE,
+    SCREEN_KINDS,
+    WeisKind,
+    shown_kinds,
+    weis_field_name,
+    weis_values,
 )
-RARE_KINDS = ("seq6", "seq7", "seq8", "seq9")
-SCREEN_KINDS = COMMON_KINDS + RARE_KINDS
-
-
-def weis_field_name(kind: str) -> str:
-    """The form field counting one kind: ``weis_seq3``, ``weis_four_jacks``."""
-    return "weis_" + kind.replace("-", "_")
-
-
-def shown_kinds(entries: tuple[WeisEntry, ...], style: str) -> list[str]:
-    """A team's Weis as the screen shows them: a kind stays itself; a bare number (an old
-    game's) becomes the first kind of that value in the screen's order (20 a run of three,
-    100 a run of five, 200 in small Weis four Jacks), a four-of-a-kind at most once."""
-    table = rules.weis_table(style) if style != "none" else {}
-    kinds: list[str] = []
-    for entry in entries:
-        if isinstance(entry, str):
-            kinds.append(entry)
-            continue
-        options = [kind for kind in SCREEN_KINDS if table.get(kind) == entry]
-        free = [kind for kind in options if kind in SEQUENCES or kind not in kinds]
-        if options:
-            kinds.append((free or options)[0])
-    return kinds
-
-
-def team_choices(team_names: tuple[str, str], none: str | None = None) -> list[tuple[str, str]]:
-    choices = [("0", team_names[0]), ("1", team_names[1])]
-    return [("", none), *choices] if none is not None else choices
-
-
-class TeamChoiceField(forms.TypedChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(coerce=int, empty_value=None, widget=forms.RadioSelect, **kwargs)
-
-
-@dataclasses.dataclass(frozen=True)
-class Radio:
-    """One button of a radio group as ``RadioSelect`` draws it, as plain data for the
-    template (a widget per button costs more than the rest of the form)."""
-
-    name: str
-    id: str | None
-    value: str
-    label: Any
-    checked: bool
-
-
-def radios(field: forms.BoundField) -> list[Radio]:
-    """A radio group's buttons: the first choice equal to the field's value is checked,
-    and the ids are the field's with the choice's index, as ``RadioSelect`` makes them."""
-    widget = field.field.widget
-    values = widget.format_value(field.value())
-    id_ = widget.attrs.get("id") or field.auto_id
-    buttons, checked = [], False
-    for index, (value, label) in enumerate(field.field.choices):
-        value = "" if value is None else value
-        selected = not checked and str(value) in values
-        checked = checked or selected
-        button_id = f"{id_}_{index}" if id_ else None
-        buttons.append(Radio(field.html_name, button_id, value, label, selected))
-    return buttons
-
-
-@dataclasses.dataclass(frozen=True)
-class TrumpRadio(Radio):
-    """A trump's button: its name and symbol, and its multiplier in this game."""
-
-    trump: TrumpLabel
-    multiplier: int
-
-    @property
-    def suit(self) -> bool:
-        return self.value not in NO_TRUMP_SYMBOLS
-
-
-@dataclasses.dataclass(frozen=True)
-class WeisKind:
-    """One kind of Weis on the screen: its count field (name, id, label, value, errors)
-    as plain data for the template, its name and its points in this game."""
-
-    kind: str
-    name: str
-    points: int
-    html_name: str
-    id: str
-    label: Any
-    value: Any
-    errors: forms.utils.ErrorList
-
-    @property
-    def rare(self) -> bool:
-        return self.kind in RARE_KINDS
-
-    @property
-    def most(self) -> int:
-        """How many a team can hold: a four-of-a-kind once, runs as its 18 cards allow."""
-        return 1 if self.kind in FOUR_OF_A_KIND else TEAM_CARDS // SEQUENCES[self.kind]
+from scoring.rules import CARD_POINTS
+from scoring.suits import WEIS_NAMES, trump_label
 
 
 class HandForm(forms.Form):
@@ -342,10 +234,11 @@ class HandForm(forms.Form):
         entries: list[WeisEntry] = []
         for kind in SCREEN_KINDS if self.weis_points else ():
             entries += [kind] * (data.get(weis_field_name(kind)) or 0)
-        values = self._weis_values(data.get("weis_values") or "")
-        if values is None:
+        try:
+            entries += weis_values(data.get("weis_values") or "", self.weis_points)
+        except forms.ValidationError as error:
+            self.add_error("weis_values", error)
             return data
-        entries += values
         weis_team = data.get("weis_team")
         if entries and weis_team is None:
             self.add_error("weis_team", gettext("Say which team won the Weis."))
@@ -367,32 +260,6 @@ class HandForm(forms.Form):
             else None,
         )
         return data
-
-    def _weis_values(self, text: str) -> list[WeisEntry] | None:
-        """The Weis typed as points ("50 150", "50+150", "50, 150"): each must be a
-        value of this game's Weis table; ``None`` (and the error beside the field) if
-        one is not."""
-        tokens = [token for token in re.split(r"[\s,;.+]+", text) if token]
-        allowed = sorted(set(self.weis_points.values()))
-        values: list[WeisEntry] = []
-        for token in tokens:
-            value = int(token) if token.isdigit() and len(token) <= 4 else None
-            if value not in allowed:
-                self.add_error(
-                    "weis_values",
-                    gettext("%(value)s is not a Weis of this game: %(allowed)s.")
-                    % {"value": token, "allowed": ", ".join(map(str, allowed))},
-                )
-                return None
-            values.append(value)
-        if len(values) > MAX_WEIS_OF_A_VALUE:
-            self.add_error(
-                "weis_values",
-                gettext("At most %(most)s Weis: a team holds 18 cards.")
-                % {"most": MAX_WEIS_OF_A_VALUE},
-            )
-            return None
-        return values
 
     def confirm(self, result: rules.GameResult) -> None:
         """The table screen's question before saving (``services.record_hand``'s
@@ -514,16 +381,3 @@ class HandForm(forms.Form):
                 for kind, count in counts.items():
                     initial[weis_field_name(kind)] = count
         return initial
-
-
-def keep_declared_kinds(stored: rules.Hand, corrected: rules.Hand, style: str) -> rules.Hand:
-    """A correction that leaves the Weis as the form showed them keeps them exactly as
-    stored: an old game's bare 20 stays 20 rather than becoming ``seq3``, and the
-    order of the entries is kept. A Weis changed on the screen is stored by kind."""
-    same = all(
-        sorted(shown_kinds(stored.weis[team], style)) == sorted(map(str, corrected.weis[team]))
-        for team in (0, 1)
-    )
-    if same and stored.weis != corrected.weis:
-        return dataclasses.replace(corrected, weis=stored.weis)
-    return corrected

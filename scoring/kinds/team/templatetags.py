@@ -8,8 +8,10 @@ from django import forms, template
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from scoring.kinds.team.hand_form import MAX_WEIS_OF_A_VALUE, HandForm, Radio
+from scoring.kinds.team.hand_buttons import Radio
+from scoring.kinds.team.hand_form import HandForm
 from scoring.kinds.team.presenter import GameView
+from scoring.kinds.team.weis_entry import MAX_WEIS_OF_A_VALUE
 from scoring.rules.ruleset import END_FIRST_OUT
 
 register = template.Library()

@@ -19,9 +19,10 @@ from clubs.models import Role
 from jassclub.accounts import typed_by_someone_else
 from scoring import extras, services
 from scoring.kinds.team import rules, storage
-from scoring.kinds.team.hand_form import HandForm, UndoForm, keep_declared_kinds
+from scoring.kinds.team.hand_form import HandForm, UndoForm
 from scoring.kinds.team.presenter import GameView, game_view, seat_names
 from scoring.kinds.team.views.common import own, team_game
+from scoring.kinds.team.weis_entry import keep_declared_kinds
 from scoring.models import Game
 from scoring.rules import RulesError
 from scoring.views.common import (
