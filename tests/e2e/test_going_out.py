@@ -16,7 +16,7 @@ from tests.e2e.test_table_weis_and_out_first import open_extras, start_game_to
 phone = test_offline.phone  # the scorer's phone with its service worker (a fixture)
 
 TRUMP_FOCUSED = "() => document.activeElement && document.activeElement.name === 'trump'"
-ON_BODY = "() => document.activeElement === document.body || !document.activeElement"
+NOT_ON_BODY = "() => document.activeElement && document.activeElement !== document.body"
 
 
 def test_a_count_that_decides_rubicon_is_asked_first_and_makes_the_rubicon(
@@ -47,7 +47,7 @@ def test_a_count_that_decides_rubicon_is_asked_first_and_makes_the_rubicon(
     expect(page.locator("#table .game-over")).to_contain_text(f"{TEAM_1} is Rubicon")
     assert totals(page) == ["200", "94"]
     assert Hand.objects.get(number=2).record["cards_at_out"] == [122, 15]
-    assert not page.evaluate(ON_BODY)
+    page.wait_for_function(NOT_ON_BODY)
     expect(page.locator("#table-said")).to_contain_text("Hand 2 recorded")
     screenshot(page, "table-count-at-going-out-rubicon")
 
@@ -176,7 +176,7 @@ def test_a_keyboard_alone_records_a_game_with_a_correction_and_an_undo(page, liv
     form.locator("#id_trump_0").focus()
     hand_by_keys("100")
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("2")
-    assert not page.evaluate(ON_BODY)
+    page.wait_for_function(NOT_ON_BODY)
     hand_by_keys("200")  # refused: more than 157
     expect(page.locator("#form-errors")).to_be_focused()
     page.keyboard.press("Tab")  # the summary's link to the points
@@ -186,12 +186,12 @@ def test_a_keyboard_alone_records_a_game_with_a_correction_and_an_undo(page, liv
     page.keyboard.type("60")
     page.keyboard.press("Enter")
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("3")
-    assert not page.evaluate(ON_BODY)
+    page.wait_for_function(NOT_ON_BODY)
 
     page.get_by_role("button", name="Undo hand 2").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("2")
-    assert not page.evaluate(ON_BODY)
+    page.wait_for_function(NOT_ON_BODY)
     expect(page.locator("#table-said")).to_contain_text("Hand 2 taken back.")
 
     page.locator("#table .hand-edit").first.focus()
@@ -207,7 +207,7 @@ def test_a_keyboard_alone_records_a_game_with_a_correction_and_an_undo(page, liv
     hand_by_keys("157")
     hand_by_keys("150")  # 120 + 157 + 150 = 427: Anne & Claude out
     expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
-    assert not page.evaluate(ON_BODY)
+    page.wait_for_function(NOT_ON_BODY)
 
 
 def test_a_hand_the_server_would_refuse_at_once_does_not_leave_the_phone(phone, live_server):
