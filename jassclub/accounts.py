@@ -4,6 +4,8 @@ someone signs out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from axes.utils import reset as reset_signin_attempts
 from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
@@ -29,6 +31,29 @@ def typist(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     who = f"user {user.pk}" if user is not None and user.is_authenticated else "no account"
     return salted_hmac(TYPIST_SALT, who).hexdigest()[:20]
+
+
+TYPIST_HEADER = "Jassclub-Typist"
+
+
+class TypistHeaderMiddleware:
+    """Every page says whom it was drawn for, in the header ``Jassclub-Typist``: the
+    :func:`typist` mark (opaque, an HMAC: it names nobody and opens nothing; the table
+    screen shows it too). The service worker (``templates/scoring/sw.js``) keeps a
+    table screen for that mark and shows it offline to nobody else, and when a page
+    names another mark (someone else signed in, or the session ended) it forgets the
+    pages it kept for anyone else. Only on a page (a GET answered with HTML, not a 304):
+    the mark reads the session, which such a page has read already."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        html = response.get("Content-Type", "").startswith("text/html")
+        if request.method == "GET" and html and response.status_code != 304:
+            response[TYPIST_HEADER] = typist(request)
+        return response
 
 
 def typed_by_someone_else(request: HttpRequest) -> bool:

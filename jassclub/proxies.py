@@ -21,12 +21,13 @@ from django.conf import settings
 from django.http import HttpRequest
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+IPV6_PREFIX = 64  # one phone or home gets a whole /64: its addresses count together
 
 
 def client_ip(request: HttpRequest) -> str | None:
-    """The address of the client that sent ``request``, as the limits count it (the
-    sign-in limit, django-axes): a normalised IPv4 or IPv6 address, or None for a
-    connection over a unix socket without a forwarded address."""
+    """The address of the client that sent ``request``: a normalised IPv4 or IPv6
+    address, or None for a connection over a unix socket without a forwarded address.
+    The limits count it by :func:`address_bucket`."""
     remote = request.META.get("REMOTE_ADDR") or ""  # empty: a unix socket
     current = _address(remote)
     hops = settings.PROXY_COUNT
@@ -40,6 +41,25 @@ def client_ip(request: HttpRequest) -> str | None:
                 break
             current = written
     return str(current) if current else None
+
+
+def address_bucket(address: str | None) -> str | None:
+    """An address as the limits count it (the sign-in limit, the tournaments' signing
+    codes): an IPv4 address itself, an IPv6 address its /64 (written as the network's
+    first address), since one phone or home gets a whole /64 and picks a new address in
+    it at will; None when it is not an address."""
+    parsed = _address(address)
+    if parsed is None:
+        return None
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/{IPV6_PREFIX}", strict=False).network_address)
+    return str(parsed)
+
+
+def client_bucket(request: HttpRequest) -> str | None:
+    """The client of ``request`` as the sign-in limit (django-axes) counts it: its
+    address's bucket (:func:`address_bucket`)."""
+    return address_bucket(client_ip(request))
 
 
 def _address(text: str | None) -> Address | None:

@@ -58,11 +58,14 @@ CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 # The game kinds the site knows (scoring/kinds/: one package each, the ``KIND`` of its
 # ``kind`` module; scoring/registry.py); the first is the kind of a game whose ruleset
-# no kind claims.
+# no kind claims. Each kind's package is a Django app too (its templates, catalogues and
+# template tags), installed below from this list: a kind is added here alone.
 GAME_KINDS = [
     "scoring.kinds.team.kind",
     "scoring.kinds.differenzler.kind",
     "scoring.kinds.coiffeur.kind",
+    "scoring.kinds.guggitaler.kind",
+    "scoring.kinds.sidi.kind",
 ]
 
 INSTALLED_APPS = [
@@ -83,9 +86,23 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "scoring",
+    # the package of each kind's ``kind`` module (its AppConfig: apps.py)
+    *(kind.rpartition(".")[0] for kind in GAME_KINDS),
     "clubs",
     "tournaments",
+    "seasons",
+    "archive",
 ]
+
+# The events a season championship may count, one source per kind (seasons.sources):
+# a dotted path to each source's ``SOURCE``. Club evenings add theirs here.
+SEASON_EVENT_SOURCES = ["seasons.tournament_source.SOURCE"]
+# The module of the club evenings' code that gives a season their rankings (plain data:
+# seasons/evening_source.py says what it provides): scoring's, in Striche and Différenzler.
+SEASON_EVENINGS = "scoring.season_evenings"
+# What apps above tournaments add to `manage.py load_demo`'s club: functions of
+# (club, stdout), called in order after the demo's games and tournaments.
+DEMO_EXTRAS = ["seasons.demo.load"]
 
 # Work that must not hold a request (the results sheet of a big tournament) is a task,
 # kept in the database and run by `manage.py db_worker` (django-tasks): `make run`
@@ -103,6 +120,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "jassclub.accounts.TypistHeaderMiddleware",  # whom a page was drawn for: sw.js
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -124,10 +142,12 @@ AXES_RESET_ON_SUCCESS = True
 # address: the client's is read from X-Forwarded-For, at most as many entries from the
 # right as there are proxies in front of the site, and only those written by a trusted
 # proxy: a request from any other address (or forged by a proxy's client) is counted
-# for the address it came from (jassclub/proxies.py).
+# for the address it came from (jassclub/proxies.py). An IPv6 client is counted for its
+# /64, as the signing codes are (``proxies.address_bucket``): one phone or home picks a
+# new address in its /64 at will.
 PROXY_COUNT = envint("DJANGO_PROXY_COUNT", "0")
 TRUSTED_PROXIES = envnetworks("DJANGO_TRUSTED_PROXIES", "127.0.0.0/8,::1")
-AXES_CLIENT_IP_CALLABLE = "jassclub.proxies.client_ip"
+AXES_CLIENT_IP_CALLABLE = "jassclub.proxies.client_bucket"
 
 # Pages load scripts, styles and images from this site only, and never inline code.
 CONTENT_SECURITY_POLICY = {
@@ -230,10 +250,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Languages: French and German for the clubs, English for everyone else.
+# Languages: French, German and Italian for the clubs, English for everyone else.
 LANGUAGE_CODE = "fr"
-LANGUAGES = [("fr", _("French")), ("de", _("German")), ("en", _("English"))]
+LANGUAGES = [
+    ("fr", _("French")),
+    ("de", _("German")),
+    ("it", _("Italian")),
+    ("en", _("English")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Italian dates as Ticino writes them (jassclub/formats/it/formats.py).
+FORMAT_MODULE_PATH = ["jassclub.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Zurich"
 USE_TZ = True
@@ -244,7 +271,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        # collectstatic minifies the scripts and stylesheets (ARCHITECTURE.md, "Static
+        # files"); DEBUG serves the readable sources.
+        "BACKEND": "jassclub.storage.CompressedMinifiedManifestStaticFilesStorage"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -311,6 +340,10 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 15_000
 # jassclub/uploads.py), while a phone's photo picked by mistake still gets the form's word.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 UPLOAD_MAX_REQUEST_SIZE = 10 * 1024 * 1024
+# a club's archive (archive.checks), once unpacked: read by restore_club and the upload
+CLUB_ARCHIVE_MAX_BYTES = 512 * 1024 * 1024
+# and sent to the restore page: at most UPLOAD_MAX_REQUEST_SIZE as sent, this once unpacked
+CLUB_ARCHIVE_UPLOAD_UNPACKED = 100 * 1024 * 1024
 FILE_UPLOAD_HANDLERS = [
     "jassclub.uploads.RequestSizeLimit",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",

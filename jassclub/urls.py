@@ -27,6 +27,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include(club_pages)),
     path("", include("tournaments.urls")),
+    path("", include("seasons.urls")),
+    path("", include("archive.urls")),
     path("", include("scoring.urls")),
 ]
 

@@ -74,7 +74,7 @@ class HandFormSet(forms.BaseInlineFormSet):
             return
         game = self.instance
         kind = registry.of(game.ruleset if isinstance(game.ruleset, dict) else {})
-        if kind.play is None:
+        if not isinstance(kind, registry.HandByHand):
             return  # read-only here (HandInline)
         try:
             kind.asks("ruleset")(game.ruleset)
@@ -130,7 +130,7 @@ class HandInline(admin.TabularInline):
         # or through its game file, not here
         if obj is None:
             return False
-        return extras.claimed(obj) or registry.of(obj.ruleset).play is None
+        return extras.claimed(obj) or not isinstance(registry.of(obj.ruleset), registry.HandByHand)
 
     def has_change_permission(self, request, obj=None):
         return not self._read_only(obj) and super().has_change_permission(request, obj)
@@ -163,7 +163,7 @@ class GameAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         game = form.instance
         kind = registry.of(game.ruleset)
-        if kind.hands_changed is not None and kind.play is not None:
+        if isinstance(kind, registry.HandByHand):
             hands = [kind.read_hand(hand.record) for hand in game.hands.order_by("number")]
             kind.hands_changed(game, hands)
 

@@ -14,8 +14,9 @@ class ScoringConfig(AppConfig):
 
     def import_models(self) -> None:
         """The core's models, then each game kind's own (a ``models`` module in its
-        package): a kind is a package of this app, not an app, so its models are the
-        app's (``scoring``), and so are their migrations. Every kind's package is read,
+        package): a kind is an app of its own (its templates and catalogues), but its
+        models are this app's (``app_label = "scoring"``), and so are their migrations,
+        so that a kind's tables never move. Every kind's package is read,
         offered or not (``settings.GAME_KINDS``), so that the models and migrations do
         not follow the setting. Found by name, so that the core imports no kind."""
         super().import_models()

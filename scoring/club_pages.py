@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from clubs import access
 from clubs.forms import SeasonForm
 from clubs.models import Member
-from scoring import registry, statistics
+from scoring import evenings, panels, registry, statistics
 from scoring.presenters import listed_views
 
 RECENT_GAMES = 10  # listed on the club's page and a player's page
@@ -50,6 +50,8 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
         ],
         "role": access.role_in(request.user, club.pk),
         "members": members,
+        # the season's latest evenings counted in Striche (RULES.md §12): one query
+        "evenings": evenings.recent_evenings(club, start, end),
     }
     return render(request, "clubs/club.html", context)
 
@@ -73,5 +75,8 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             (kind.lines.line_template, lines[kind.name]) for kind in kinds if kind.name in lines
         ],
         "views": listed_views(statistics.recent_games(results, member, RECENT_GAMES)),
+        "panels": panels.panels_for(club, member),  # what apps above scoring add
+        # the member's latest evenings counted in Striche (RULES.md §12): one query
+        "evenings": evenings.member_evenings(results, member),
     }
     return render(request, "clubs/player.html", context)

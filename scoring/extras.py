@@ -120,7 +120,7 @@ class TableExtra:
         ``guard_change`` returned)."""
 
     def screen(self, request: HttpRequest, view: GameView, **forms: Any) -> dict[str, Any]:
-        """More context for the table screen (``templates/scoring/kinds/team/table.html``):
+        """More context for the table screen (the team game's ``scoring/kinds/team/table.html``):
         ``extra_result`` (a template shown instead of the scoreboard and the hand
         form), ``extra_over`` (a template shown under a finished game), and what
         those templates read. ``forms``: refused forms to show again."""

@@ -45,6 +45,46 @@ def at_most(most: int) -> forms.NumberInput:
 # The seats offer the club's members in a list (a few taps); a guest is just typed.
 MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
 
+# What the start forms of the kinds of two teams of two, partners sitting opposite (the
+# team game, Sidi Barrani), ask alike: the four seats, the teams' names and the Weis.
+SEAT_LABELS = (_("Player 1"), _("Player 2"), _("Player 3"), _("Player 4"))
+TEAM_LABELS = (_("Team of players 1 and 3"), _("Team of players 2 and 4"))
+
+
+def seat_field(seat: int) -> forms.CharField:
+    """Seat ``seat`` (0 to 3): a player's name, a member offered from the list."""
+    return forms.CharField(
+        label=SEAT_LABELS[seat], max_length=rules.gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
+    )
+
+
+def team_name_field(team: int) -> forms.CharField:
+    """Team ``team``'s name (0: seats 1 and 3); blank: its players' first names."""
+    return forms.CharField(
+        label=TEAM_LABELS[team], max_length=rules.gamefile.MAX_TEAM_NAME, required=False
+    )
+
+
+def weis_field() -> forms.ChoiceField:
+    """Which Weis count, or blank: as the preset."""
+    return forms.ChoiceField(
+        label=_("Weis"),
+        required=False,
+        choices=[
+            ("", _("as the preset")),
+            ("small", _("small Weis")),
+            ("large", _("large Weis")),
+            ("none", _("no Weis")),
+        ],
+    )
+
+
+def offer_clubs(form: forms.Form, clubs: list[Club]) -> None:
+    """The start form's clubs: those the user may start a game in."""
+    field = form.fields["club"]
+    assert isinstance(field, forms.ModelChoiceField)
+    field.queryset = Club.objects.filter(pk__in=[club.pk for club in clubs])
+
 
 class UndoForm(forms.Form):
     """Take back a game's last hand (any kind's whose hands the core's services keep):

@@ -25,12 +25,36 @@ def game_version(game: Game, played: list[Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+class HandsSoFar:
+    """What a kind's view of a game (a frozen dataclass with its ``game`` and its
+    ``hands`` so far) tells of its hands: how many, the last's and the next's number,
+    and the version its screens show (:func:`game_version`)."""
+
+    game: Game
+    hands: tuple[Any, ...]
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.hands)
+
+    @property
+    def last_number(self) -> int:
+        return len(self.hands)
+
+    @property
+    def next_number(self) -> int:
+        return len(self.hands) + 1
+
+    @property
+    def version(self) -> str:
+        return game_version(self.game, list(self.hands))
+
+
 def any_view(game: Game) -> Any:
     """The view of a listed game, as its kind presents it (``GameKind.present``)."""
     return registry.of(game.ruleset).present(game)
 
 
 def listed_views(games: Iterable[Game]) -> list[Any]:
-    """The views of ``games`` for a list, leaving out a game whose kind presents none
-    (a kind not offered yet)."""
-    return [any_view(game) for game in games if registry.of(game.ruleset).present is not None]
+    """The views of ``games`` for a list (every kind presents its games)."""
+    return [any_view(game) for game in games]

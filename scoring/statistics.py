@@ -39,7 +39,8 @@ FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
 
 def row(game: Game, player: Player, kind: str, figures: Mapping[str, Any]) -> PlayerResult:
     """A player's unsaved row of ``game`` (a game of ``kind``) with what the game came
-    to for the player (``figures``: the row's columns, as the kind counts them), the
+    to for the player (``figures``: the row's columns, as the kind counts them, with
+    its own figures under ``figures``: ``scoring.rules.figures.row_figures``), the
     club, date and member copied from the game and player."""
     return PlayerResult(
         player=player,
@@ -79,6 +80,9 @@ def stored_figures(rows: Iterable[PlayerResult]) -> dict[int, tuple[Any, ...]]:
         "kind",
         "differences",
         "exact",
+        "striche_made",
+        "striche_received",
+        "figures",  # the kind's own (``KindLines.figures``)
     )
     return {row.player_id: tuple(getattr(row, name) for name in names) for row in rows}
 
@@ -199,12 +203,12 @@ class Lines(NamedTuple):
 
 def both_lines(results: QuerySet[PlayerResult], figures: Iterable[str]) -> Lines:
     """Each member's line of each kind (made by its ``GameKind.lines`` from the sums of
-    ``figures`` and the totals' sums) over ``results``, in one query (grouped by member
-    and kind of game). A figure several kinds' lines have (games, wins, hands…) is the
-    same sum: it is summed once."""
+    ``figures``, the totals' sums and the kinds' own figures) over ``results``, in one
+    query (grouped by member and kind of game). A figure several kinds' lines have
+    (games, wins, hands…) is the same sum: it is summed once."""
     figures = tuple(figures)
     # every aggregate under a name no field has ("hands" is both a field and a figure)
-    summed = {**totals.SUMS, **_sums(figures)}
+    summed = {**totals.all_sums(), **_sums(figures)}
     sums = {f"sum_{name}": agg for name, agg in summed.items()}
     found = Lines({})
     for row in results.values("member", "kind").annotate(**sums).order_by():
@@ -223,7 +227,7 @@ def club_lines(club: Club, start: dt.date | None, end: dt.date | None) -> Lines:
     )
     found = Lines({})
     for (member, kind), summed in sums.items():
-        found.add(kind, member, {name: summed[name] for name in totals.SUMS})
+        found.add(kind, member, {name: summed[name] for name in totals.all_sums()})
     return found
 
 

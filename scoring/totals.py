@@ -24,15 +24,19 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max, Q, QuerySet, Sum
-from django.db.models.functions import TruncMonth
+from django.db.models import BigIntegerField, Count, Max, Q, QuerySet, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, TruncMonth
 from django.utils import timezone
 
 from clubs.models import Club
+from scoring import registry
 from scoring.models import Game, MonthTotal, PlayerResult
+from scoring.rules.figures import declared_once
 
 # what a month's rows add up to, per member and kind of game: every figure of the
-# club's leaderboard, team game and Différenzler (``statistics.LEADERBOARD``)
+# club's leaderboard, team game and Différenzler (``statistics.LEADERBOARD``), and the
+# Striche of the team game's evenings
 SUMS: dict[str, Any] = {
     "games": Count("game"),
     "finished": Count("game", filter=Q(finished=True)),
@@ -41,7 +45,31 @@ SUMS: dict[str, Any] = {
     "points": Sum("points"),
     "differences": Sum("differences"),
     "exact": Sum("exact"),
+    # the games counted in Striche (RULES.md §12) and their Striche: the season's difference
+    "striche_games": Count("game", filter=Q(striche_made__isnull=False)),
+    "striche_made": Sum("striche_made"),
+    "striche_received": Sum("striche_received"),
 }
+
+
+def own_figures() -> tuple[str, ...]:
+    """The names of the kinds' own figures (``KindLines.figures``), kept in the rows'
+    and the totals' ``figures``: a row holds a count as 1 or 0, so that each is summed."""
+    kinds = registry.registered()
+    return tuple(declared_once(kind.lines.figures for kind in kinds if kind.lines))
+
+
+def own_sums() -> dict[str, Any]:
+    """What the rows (or months' totals) of a member and kind add up to of the kinds' own
+    figures (0 or null where the kind keeps none: the rows of another kind)."""
+    return {name: Sum(Cast(KT(f"figures__{name}"), BigIntegerField())) for name in own_figures()}
+
+
+def all_sums() -> dict[str, Any]:
+    """The core's ``SUMS`` and the kinds' own."""
+    return {**SUMS, **own_sums()}
+
+
 Key = tuple[int, str]  # a member and the kind of game (``GameKind.name``)
 Sums = dict[Key, Counter[str]]
 
@@ -107,7 +135,14 @@ def summed_before(club_id: int, listed: QuerySet[PlayerResult]) -> dt.date:
         if last is not None:
             rows = rows.filter(played_on__gte=next_month(last))
         totals = [
-            MonthTotal(club_id=club_id, month=month, member_id=key[0], kind=key[1], **sums)
+            MonthTotal(
+                club_id=club_id,
+                month=month,
+                member_id=key[0],
+                kind=key[1],
+                figures={name: sums[name] for name in own_figures() if sums[name]},
+                **{name: sums[name] for name in SUMS},
+            )
             for (month, *key), sums in _by_month(rows).items()
         ]
         # the last month summed, even with no games: where the next build starts
@@ -120,20 +155,26 @@ def _by_month(rows: QuerySet[PlayerResult]) -> dict[tuple[dt.date, int, str], di
     grouped = (
         rows.values("member", "kind", month=TruncMonth("played_on")).annotate(**_named()).order_by()
     )
+    names = all_sums()
     return {
-        (row["month"], row["member"], row["kind"]): {name: row[f"sum_{name}"] or 0 for name in SUMS}
+        (row["month"], row["member"], row["kind"]): {
+            name: row[f"sum_{name}"] or 0 for name in names
+        }
         for row in grouped
     }
 
 
 def _named() -> dict[str, Any]:
     # under names no field has ("hands" is both a field and a sum)
-    return {f"sum_{name}": aggregate for name, aggregate in SUMS.items()}
+    return {f"sum_{name}": aggregate for name, aggregate in all_sums().items()}
 
 
 def _add(found: Sums, rows: QuerySet) -> None:
+    names = all_sums()
     for row in rows:
-        found[(row["member"], row["kind"])].update({name: row[f"sum_{name}"] or 0 for name in SUMS})
+        found[(row["member"], row["kind"])].update(
+            {name: row[f"sum_{name}"] or 0 for name in names}
+        )
 
 
 def season_sums(
@@ -161,10 +202,12 @@ def season_sums(
     if first is not None:
         months = months.filter(month__gte=first)
         rest |= Q(played_on__lt=first)
+    # a month's own figures are sums already: summed again the way the rows' are
+    summed = {**{name: Sum(name) for name in SUMS}, **own_sums()}
     _add(
         found,
         months.values("member", "kind")
-        .annotate(**{f"sum_{name}": Sum(name) for name in SUMS})
+        .annotate(**{f"sum_{name}": aggregate for name, aggregate in summed.items()})
         .order_by(),
     )
     _add(found, season.filter(rest).values("member", "kind").annotate(**_named()).order_by())
@@ -182,6 +225,7 @@ def differing_months(club_id: int, listed: QuerySet[PlayerResult]) -> list[dt.da
     for total in MonthTotal.objects.filter(club_id=club_id, member__isnull=False):
         stored[(total.month, total.member_id, total.kind)].update(
             {name: getattr(total, name) for name in SUMS}
+            | {name: total.figures.get(name, 0) for name in own_figures()}
         )
     months = {key[0] for key in made} | {key[0] for key in stored}
     return sorted(

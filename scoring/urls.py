@@ -9,6 +9,7 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline, name="offline"),
+    path("games/new/", games.new_game, name="new_game"),
     path("games/import/", games.upload_game, name="upload_game"),
     path("games/<int:game_id>/", games.game_detail, name="game"),
     path("games/<int:game_id>/table/", table.table, name="table"),

@@ -1,6 +1,7 @@
 """`make bench`, tournament figures: 500 teams over 8 passes of 16 hands (generated),
 the standings page (queries, server time), scheduling a pass, the results PDF (time,
-pages), on SQLite and on PostgreSQL; the individual schedule of 200 players over
+pages) and the table cards of a 30-table pass (time, and WeasyPrint's alone), on SQLite
+and on PostgreSQL; the individual schedule of 200 players over
 8 passes; and the Différenzler seating of 100 players over 4 passes (budget: 1 s).
 Prints figures, asserts nothing. ``--schedules``: the last two alone (no database).
 
@@ -64,6 +65,22 @@ def pdf_pages(pdf: bytes) -> str:
     return next(
         line.split()[-1] for line in info.decode().splitlines() if line.startswith("Pages:")
     )
+
+
+def cards_only() -> None:
+    """The table cards alone (``--worker --cards``): what ``run`` measures last."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from clubs.models import Club, Member, Role
+    from scripts.bench_parts.cards import table_cards
+
+    club = Club.objects.create(name="Bench", slug="bench")
+    user = get_user_model().objects.create_user("director")
+    Member.objects.create(club=club, name="Director", user=user, role=Role.ADMIN)
+    client = Client()
+    client.force_login(user)
+    print("\n".join(table_cards(client, club)))
 
 
 def run() -> None:
@@ -196,6 +213,9 @@ def run() -> None:
             f"   results PDF, the task    built in {built.built_in or 0:.1f} s by db_worker "
             f"({pdf_time:.1f} s with its start), {pages} pages, then served {ready.status_code}"
         )
+    from scripts.bench_parts.cards import table_cards
+
+    print("\n".join(table_cards(client, club)))
 
 
 def individual_schedule() -> None:
@@ -252,7 +272,7 @@ def differenzler_schedule() -> None:
 def main() -> None:
     if "--worker" in sys.argv:
         setup()
-        run()
+        cards_only() if "--cards" in sys.argv else run()
         return
     if "--schedules" not in sys.argv:
         on_throwaway_databases(__file__, POSTGRES_DB, "4. Tournament", WORKER_TIMEOUT)

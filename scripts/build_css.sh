@@ -14,7 +14,7 @@ mkdir -p "$TOOLS/out"
 [ -x "$TOOLS/node_modules/.bin/purgecss" ] || npm install --prefix "$TOOLS" --no-save purgecss@7.0.2 >/dev/null
 "$TOOLS/node_modules/.bin/purgecss" \
   --css "$BOOTSTRAP_CSS" \
-  --content 'templates/**/*.html' '*/templates/**/*.html' "$CRISPY/templates/**/*.html" \
+  --content 'templates/**/*.html' '*/templates/**/*.html' 'scoring/kinds/*/templates/**/*.html' "$CRISPY/templates/**/*.html" \
             "$DJANGO_FORMS/**/*.html" 'static/js/*.js' 'clubs/**/*.py' 'scoring/**/*.py' \
             'tournaments/**/*.py' 'jassclub/**/*.py' \
   --safelist 'show' 'active' 'disabled' \

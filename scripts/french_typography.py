@@ -4,7 +4,8 @@ and "!", and one apostrophe, ’. Only msgstr changes; placeholders (%(name)s, {
 %%), HTML tags and entities are left exactly as they are.
 
 Run by `make messages`; tests/test_translations.py checks that it has nothing left to
-change. Usage: python scripts/french_typography.py [path/to/django.po]
+change. Usage: python scripts/french_typography.py [path/to/django.po] (without a path:
+every French catalogue, the core's and each app's: scripts/catalogues.py)
 """
 
 from __future__ import annotations
@@ -62,5 +63,8 @@ def main(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    root = Path(__file__).resolve().parent.parent
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else root / "locale/fr/LC_MESSAGES/django.po")
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from scripts.catalogues import catalogues
+
+    for path in [Path(sys.argv[1])] if len(sys.argv) > 1 else catalogues("fr"):
+        main(path)

@@ -17,11 +17,19 @@ on PostgreSQL; about a minute on two cores, 127.0.0.1 only.
 5. Checks the database: each game holds exactly its intended hands, none lost
    (also none the server said it accepted), none twice, and every hand complete
    (its one "recorded" change with the same hand, the game valid for the engine).
+6. Races (``scripts/soak_races.py``): at every game, 8 rounds of two phones changing
+   it at the same moment (a correction and an undo of the last hand, two undos, two
+   corrections of one hand, a record and an undo, a record and a correction, two
+   records). Then each game's history must replay as a serial story ending in the
+   hands stored, numbered without a gap; a change is in it exactly when its phone was
+   told it was done; and the statistics equal a rebuild from the hands.
 
 Prints requests, accepted, refused with a message, 5xx, hands lost, duplicated,
-half-written, and kept but not answered as accepted to any phone, and exits with
-status 1 unless the last five are 0 and some hands were answered as accepted (else
-the drill no longer tells the answers apart: ``soak_phones.answer_kind``). Gunicorn is
+half-written, and kept but not answered as accepted to any phone, then the races'
+changes done and refused and what their check found, and exits with status 1 unless
+the last five, the races' findings and their unexpected answers are 0 and some hands
+were answered as accepted (else the drill no longer tells the answers apart:
+``soak_phones.answer_kind``). Gunicorn is
 stopped on every exit, Ctrl-C included; the phones stop after DRILL_SECONDS and the
 whole drill after HARD_LIMIT seconds.
 """
@@ -46,6 +54,7 @@ from urllib.parse import urlsplit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
+from scripts import soak_races  # noqa: E402
 from scripts.soak_phones import (  # noqa: E402
     HANDS,
     HOST,
@@ -66,7 +75,7 @@ WORKERS, THREADS = 3, 4
 # on a machine busy with other work); the limits leave room for that and keep CI's
 # worst case bounded.
 DRILL_SECONDS = 180  # phones give up after this (the drill then fails)
-HARD_LIMIT = 300  # the whole drill, setup included
+HARD_LIMIT = 420  # the whole drill, setup and races included
 
 
 def team_hand(hand: Any) -> Any:
@@ -334,7 +343,17 @@ def check(tables: list[Table], tally: Tally) -> dict[str, int]:
     return found
 
 
-def report(tally: Tally, found: dict[str, int], events: list[str], peak: int, took: float) -> int:
+Races = tuple[soak_races.Told, dict[str, int]]
+
+
+def report(
+    tally: Tally,
+    found: dict[str, int],
+    events: list[str],
+    peak: int,
+    took: float,
+    races: Races | None = None,
+) -> int:
     counts = tally.counts
     lines = [
         ("requests", counts["requests"]),
@@ -359,9 +378,22 @@ def report(tally: Tally, found: dict[str, int], events: list[str], peak: int, to
         print(f"{name:<{width}}  {value:>6}")
     for what, value in sorted(tally.unexpected.items()):
         print(f"{'unexpected: ' + what:<{width}}  {value:>6}")
+    raced = False
+    if races is not None:
+        told, race_found = races
+        raced = any(race_found.values()) or bool(told.unexpected) or not told.counts["done"]
+        print("races of two phones:")
+        race_lines = [
+            ("changes done", told.counts["done"]),
+            ("changes refused (out of date)", told.counts["refused with a message"]),
+            *race_found.items(),
+            *(("unexpected: " + what, value) for what, value in sorted(told.unexpected.items())),
+        ]
+        for name, value in race_lines:
+            print(f"  {name:<{width - 2}}  {value:>6}")
     print(f"{'database connections, peak':<{width}}  {peak:>6}")
     print(f"{'time':<{width}}  {took:>5.0f}s")
-    failed = counts["5xx"] or any(found.values()) or tally.unexpected
+    failed = counts["5xx"] or any(found.values()) or tally.unexpected or raced
     # no hand answered as accepted: the drill no longer tells an accepted hand's answer
     # from a refused one's, and its check of what was said kept compares against nothing
     blind = not counts["accepted"]
@@ -401,16 +433,19 @@ def main() -> int:
         peak = ConnectionPeak()
         peak.start()
         events = drill(tables, server, tally)
+        found = check(tables, tally)  # before the races change the hands
+        told = soak_races.Told()
+        events += soak_races.race(tables, server.port, told)
         peak.done.set()
         server.stop()
-        found = check(tables, tally)
+        races = (told, soak_races.check(tables, told))
     except KeyboardInterrupt:
         print("soak: interrupted", file=sys.stderr)
         return 130
     finally:
         server.kill()
         watchdog.cancel()
-    status = report(tally, found, events, peak.peak, time.monotonic() - began)
+    status = report(tally, found, events, peak.peak, time.monotonic() - began, races)
     if status:
         print(f"gunicorn's log: {log}")
     else:  # nothing to look at: leave no folder behind

@@ -122,7 +122,7 @@ class Phone(threading.Thread):
         self.tally, self.deadline, self.stop = tally, deadline, stop
         self.cookies = {"sessionid": table.sessions[seat]}
         self.random = random.Random(table.index * PHONES + seat)
-        self.language = ("fr", "de", "en")[seat % 3]
+        self.language = ("fr", "de", "it", "en")[seat % 4]
 
     def request(self, method: str, path: str, body: str = "", **headers: str) -> Any:
         """One request on a new connection, as a phone's browser would; returns

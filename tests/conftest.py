@@ -12,6 +12,59 @@ hypothesis_settings.register_profile("dev", deadline=None)
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# The fixtures through which a test reaches the database: pytest-django's, and the live
+# server's, which needs the database too.
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "django_db_setup",
+        "live_server",
+    }
+)
+
+
+def reaches_database(item: pytest.Item) -> bool:
+    """Whether ``item`` may reach a database. pytest-django blocks the database for a
+    test unless it has a ``django_db`` mark, is a Django ``TestCase`` (or a
+    ``TransactionTestCase``), uses one of DATABASE_FIXTURES or unblocks it with
+    ``django_db_blocker``, so a test with none of them gives the same result on any
+    database (it fails on both if it tries)."""
+    from django.test import TransactionTestCase
+
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    cls = getattr(item, "cls", None)
+    if cls is not None and issubclass(cls, TransactionTestCase):
+        return True
+    if set(getattr(item, "fixturenames", ())) & DATABASE_FIXTURES:
+        return True
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return True  # not a plain test function: keep it on both databases
+    # pytest-django's own autouse fixtures ask for django_db_blocker in every test;
+    # ours (or the test itself) asking for it can unblock the database.
+    if "django_db_blocker" in info.argnames:
+        return True
+    return any(
+        "django_db_blocker" in fixturedef.argnames
+        and not getattr(fixturedef.func, "__module__", "").startswith("pytest_django")
+        for fixturedefs in info.name2fixturedefs.values()
+        for fixturedef in fixturedefs
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Mark ``nodb`` the tests that reach no database, so that CI runs them once: on
+    SQLite, with ``-m "e2e or not nodb"`` in its PostgreSQL phase (the browser tests
+    run there alone). tryfirst: the marks are set before ``-m`` selects."""
+    for item in items:
+        if not reaches_database(item):
+            item.add_marker(pytest.mark.nodb)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _plain_http():
@@ -28,6 +81,38 @@ def _plain_http():
         },
     ):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_by_delete_on_postgresql():
+    """The tests that commit (the browser tests, ``transaction=True``) end with Django's
+    flush of every table. On PostgreSQL that is one TRUNCATE of them all, which makes new
+    files for each table and index: about 1 s on this machine, each time, where a DELETE
+    of the few rows a test leaves takes 10 ms. Django's foreign keys on PostgreSQL are
+    checked at the commit (deferred), so the order of the DELETEs does not matter.
+    Sequences go on, as with Django's TRUNCATE; ``reset_sequences`` keeps the TRUNCATE."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        yield
+        return
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences or allow_cascade or not tables:
+            return truncate(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        delete = style.SQL_KEYWORD("DELETE FROM")
+        return ["SET CONSTRAINTS ALL DEFERRED;"] + [
+            f"{delete} {style.SQL_FIELD(self.quote_name(table))};" for table in tables
+        ]
+
+    DatabaseOperations.sql_flush = sql_flush
+    yield
+    DatabaseOperations.sql_flush = truncate
 
 
 @pytest.fixture(autouse=True)

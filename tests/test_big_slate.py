@@ -87,10 +87,10 @@ def test_a_game_over_names_the_winner_and_rubicon_and_needs_nothing_more(client)
     html = big_slate(client, game)
 
     winner, loser = words(half(html, 0)), words(half(html, 1))
-    assert "Les Bourgs won" in winner
+    assert "Winner: Les Bourgs" in winner
     assert "Berg ✓" in winner
-    assert "Les Bourgs won" in loser
-    assert "Les Nells is Rubicon" in loser
+    assert "Winner: Les Bourgs" in loser
+    assert "Rubicon: Les Nells" in loser
     assert "to go out" not in html
 
 
@@ -144,7 +144,7 @@ def test_a_finished_tournament_game_names_no_winner(phone, table):  # noqa: F811
     html = big_slate(phone, table.game)
 
     assert html.count("All hands played") == 2
-    assert " won" not in words(html)
+    assert "Winner" not in words(html)
 
 
 def test_it_follows_the_game_live(client):

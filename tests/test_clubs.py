@@ -195,6 +195,18 @@ def test_password_reset_sends_a_link_by_email():
     assert "/accounts/reset/" in mail.outbox[0].body
 
 
+def test_the_password_email_speaks_italian_to_an_italian_browser():
+    get_user_model().objects.create_user("ruedi", email="ruedi@example.ch", password="pw-123456789")
+
+    Client(HTTP_ACCEPT_LANGUAGE="it").post(reverse("password_reset"), {"email": "ruedi@example.ch"})
+
+    sent = mail.outbox[0]
+    assert sent.subject == "Jassclub: scegliere una nuova password"
+    assert "Qualcuno ha chiesto di reimpostare la password del suo account Jassclub" in sent.body
+    assert "Per scegliere una nuova password, apra questo link:" in sent.body
+    assert "/accounts/reset/" in sent.body
+
+
 def test_an_imported_games_players_are_the_clubs_members_and_new_names_new_members(client, club):
     anne = Member.objects.create(club=club, name="Anne")
     before = club.members.count()
@@ -214,7 +226,7 @@ def test_an_imported_games_players_are_the_clubs_members_and_new_names_new_membe
 def test_new_game_offers_the_club_members_to_pick(client, club):
     Member.objects.create(club=club, name="Heidi")
 
-    html = client.get(reverse("scoring:new_game")).content.decode()
+    html = client.get(reverse("scoring:new_team")).content.decode()
 
     assert 'list="club-members"' in html
     assert '<option value="Heidi">' in html
@@ -266,10 +278,10 @@ def test_club_page_queries_do_not_grow_with_games(client, club, django_assert_nu
     # other rows, each summed by member
     # the first reading of a month sums the months closed since (scoring.totals): in a
     # savepoint, the club's row held, the latest month again, the months' rows summed
-    # and stored
-    with django_assert_num_queries(18):
+    # and stored; the season's latest evenings in Striche, grouped by date
+    with django_assert_num_queries(19):
         response = client.get(club.get_absolute_url())
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         again = client.get(club.get_absolute_url())
 
     assert response.status_code == again.status_code == 200
@@ -313,8 +325,9 @@ def test_player_page_queries_do_not_grow_with_games(client, club, django_assert_
 
     # session, user, club, memberships, member, the member's results summed, and summed
     # by partner, the ids of their 10 latest games, those games with their teams, players
-    # and hands
-    with django_assert_num_queries(12):
+    # and hands; their latest evenings in Striche, grouped by date; the club's season
+    # championships (its player panels, scoring.panels)
+    with django_assert_num_queries(14):
         response = client.get(reverse("clubs:player", args=[club.slug, anne.pk]))
 
     assert response.context["team"].games == count

@@ -1,14 +1,17 @@
 """The table screen's question of the exact last hand (RULES.md §6, issue 26): each
 team's card points when the first team went out, asked before saving when that count
-decides Rubicon, skippable ("Not counted"), and offered again on the correction of
+decides Rubicon, skippable ("Count not known"), and offered again on the correction of
 the last hand."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from django.urls import reverse
 
+from scoring import services
+from scoring.kinds.team.rules import read_game
 from scoring.models import Game, HandChange
 from tests.test_table import new_game, post_hand
 
@@ -170,3 +173,36 @@ def test_a_value_that_is_no_weis_of_the_game_is_refused_beside_the_field(client)
     assert "70 is not a Weis of this game: 20, 50, 100, 150, 200" in html
     assert re.search(r'id="id_weis_values"[^>]*aria-invalid="true"', html)
     assert game.hands.count() == 0
+
+
+def test_a_stopped_hand_is_offered_closed_and_saved_with_trump_weis_and_the_count(client):
+    """Issue 34: the game stopped when a team thanked out mid-hand; the scorer knows the
+    count at that moment, not the whole hand. The form offers it as a disclosure that
+    works without a script, and the hand is stored and exported without card points."""
+    game = new_game(target=200)
+    post_hand(client, game, trump="hearts", points="78")  # 78 : 79
+
+    table = client.get(reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    html = table.content.decode()
+    disclosure = re.search(r'<details class="stopped">\s*<summary>([^<]*)</summary>', html)
+    assert disclosure
+    assert disclosure.group(1) == "Stopped when a team went out"
+    assert 'name="at_out_0"' in html.split('<details class="stopped">')[1]
+
+    response = post_hand(
+        client, game, trump="hearts", weis_team="0", weis_values="20", at_out_0="102", at_out_1="15"
+    )
+
+    assert response.status_code == 302
+    counted = result(game)
+    assert counted.totals == (200, 94)
+    assert (counted.winner, counted.rubicon, counted.estimated) == (0, True, False)
+    record = game.hands.get(number=2).record
+    assert (record["cards"], record["cards_at_out"], record["weis"]) == (
+        None,
+        [102, 15],
+        [[20], []],
+    )
+    exported = services.export_game(Game.objects.get(pk=game.pk))
+    assert exported["hands"][1]["cards"] is None
+    assert read_game(json.loads(json.dumps(exported))).hands[1].cards_at_out == (102, 15)

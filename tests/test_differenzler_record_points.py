@@ -150,4 +150,5 @@ def test_points_sent_at_the_same_moment_store_one_hand(club, same_form):
         assert answers[0].hands is None  # sent before: the screen is drawn again
     else:
         assert isinstance(answers[0], StaleScreen), answers[0]
-        assert "Another device changed this game at the same moment." in str(answers[0])
+        # it read the hands after the lock: hand 1 is recorded, its screen out of date
+        assert "This screen is out of date" in str(answers[0])

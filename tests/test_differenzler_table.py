@@ -254,6 +254,22 @@ def test_the_start_form_makes_a_game_with_four_seat_links(client, club):
     assert page.content.decode().count("<svg") >= 4  # a QR code per seat
 
 
+@pytest.mark.parametrize(("language", "name"), [("de", "Differenzler"), ("fr", "Différenzler")])
+def test_a_game_left_unnamed_is_named_as_the_menu_names_the_kind(client, club, language, name):
+    client.post(
+        reverse("scoring:new_differenzler"),
+        {
+            "club": club.pk,
+            "form_key": uuid.uuid4(),
+            **{f"seat_{seat}": player for seat, player in enumerate(PLAYERS)},
+            "hands": 8,
+            "suit_style": "french",
+        },
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert Game.objects.get().name == name
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [

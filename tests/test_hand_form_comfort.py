@@ -53,3 +53,23 @@ def test_table_screen_carries_the_match_hint_hidden_for_the_script(client):
     html = response.content.decode()
     assert f'role="status" hidden>{MATCH_HINT}</p>' in html
     assert 'aria-describedby="other-points points-hint"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "joined"),
+    [
+        ("en", "Hand 1 was not saved: 1 problem, see below.", "Card points</a>: "),
+        ("fr", "La donne 1 n’a pas été enregistrée : 1 problème, voir ci-dessous.", "</a>\xa0: "),
+        ("de", "Spiel 1 wurde nicht gespeichert: 1 Problem, siehe unten.", "</a>: "),
+    ],
+)
+def test_the_refusal_s_summary_names_the_hand_and_joins_as_the_language_does(
+    client, settings, language, heading, joined
+):
+    game = new_game()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+
+    html = post_hand(client, game, trump="hearts", points="200").content.decode()
+
+    assert heading in html.replace("\xa0", " ")  # French: a no-break space before ":"
+    assert joined in html

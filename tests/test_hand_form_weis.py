@@ -237,7 +237,9 @@ def test_questions_of_going_out_are_carried_hidden_from_the_first_hand(client):
     html = table_html(client, game)
 
     assert HIDDEN_QUESTION in html
-    assert '<fieldset class="field-at-out" aria-describedby="at-out-why" hidden>' in html
+    # the count is offered closed, under "Stopped when a team went out" (issue 34)
+    assert '<details class="stopped">' in html
+    assert '<fieldset class="field-at-out" aria-describedby="at-out-why">' in html
 
 
 @pytest.mark.parametrize("end", ["whole-hand", "fixed-hands"])
@@ -293,3 +295,37 @@ def test_most_weis_bounds_a_teams_weis_in_one_hand():
     assert most_weis("small") == 900  # 18 cards at four Jacks' 50 a card
     assert most_weis("large") == 600 + 750  # two runs of nine, and each four-of-a-kind
     assert most_weis("none") == 0
+
+
+# -- digits that isdigit() accepts and int() refuses (issue 34, item 10) ---------------------
+
+
+@pytest.mark.parametrize("typed", ["²", "50 ²", "5²", "١٠٠"])
+def test_weis_as_points_with_other_digits_are_refused_naming_the_field(client, typed):
+    """A superscript passes ``str.isdigit()`` and fails ``int()``; Arabic-Indic digits
+    pass both: neither is a Weis written as a slate writes it."""
+    game = new_game()
+
+    response = post_hand(
+        client, game, trump="hearts", points="95", weis_team="0", weis_values=typed
+    )
+
+    assert response.status_code == 422
+    errors = response.context["form"].errors["weis_values"]
+    assert len(errors) == 1
+    assert "is not a Weis of this game" in errors[0]
+    summary = re.search(r'<div id="form-errors".*?</div>', response.content.decode(), re.S)
+    assert ">Or Weis as points</a>: " in summary.group(0)  # the field, named at the top
+    assert Hand.objects.count() == 0
+
+
+def test_weis_as_points_with_a_superscript_on_a_correction_are_refused(client):
+    game = old_game([200])
+
+    response = correct(
+        client, game, 1, trump="hearts", points="95", weis_team="0", weis_values="50 ²"
+    )
+
+    assert response.status_code == 422
+    assert "² is not a Weis of this game" in response.context["form"].errors["weis_values"][0]
+    assert Hand.objects.get().record["weis"] == [[200], []]

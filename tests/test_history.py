@@ -74,6 +74,11 @@ def test_history_names_weis_as_the_hand_form_does(client):
             "Annonces Les Bourgs: Trois à la suite (20), Quatre valets (200)",
             "Annonces Les Nells: Quatre à la suite (50)",
         ),
+        (
+            "it",
+            "Annunci Les Bourgs: Tre in scala (20), Quattro fanti (200)",
+            "Annunci Les Nells: Quattro in scala (50)",
+        ),
     ],
 )
 def test_history_names_weis_in_the_pages_language(client, language, before, after):

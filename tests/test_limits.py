@@ -74,7 +74,7 @@ def test_new_game_takes_the_largest_rules(client):
 
 
 def test_new_game_number_boxes_tell_the_browser_their_bounds(client):
-    html = client.get(reverse("scoring:new_game")).content.decode()
+    html = client.get(reverse("scoring:new_team")).content.decode()
 
     assert 'name="target" max="10000"' in html
     assert 'name="hands" max="100"' in html

@@ -61,12 +61,12 @@ def test_the_worker_is_named_after_the_static_version(client, settings):
     settings.JASSCLUB_STATIC_VERSION = "def456"
     second = client.get("/sw.js").content.decode()
 
-    assert 'var VERSION = "abc123";' in first
-    assert 'var VERSION = "def456";' in second
+    assert re.search(r'var VERSION ?= ?"abc123";', first)  # minified unless DEBUG
+    assert re.search(r'var VERSION ?= ?"def456";', second)
 
 
 def test_without_an_override_the_version_follows_the_static_files(client):
-    found = re.search(r'var VERSION = "([0-9a-f]{12})";', client.get("/sw.js").content.decode())
+    found = re.search(r'var VERSION ?= ?"([0-9a-f]{12})";', client.get("/sw.js").content.decode())
 
     assert found, "the version is a digest of the static files"
 
@@ -110,3 +110,24 @@ def test_the_screen_state_is_translated_like_the_page(client):
     state = table_state(html.decode())
 
     assert state["turns"][0]["text"].startswith("Donne 1")
+
+
+def test_every_page_names_whom_it_was_drawn_for_as_its_table_screen_does(client, make_user):
+    """The service worker keeps a table screen for the mark its page names, and shows
+    it offline to nobody else (issue 34, item 8): the mark of the table's form, one per
+    person, another with nobody signed in; never on what is not a page."""
+    from django.test import Client
+
+    game = new_game()
+    screen = client.get(reverse("scoring:table", args=[game.pk]))
+    mark = screen["Jassclub-Typist"]
+    assert re.fullmatch(r"[0-9a-f]{20}", mark)
+    assert f'data-typist="{mark}"' in screen.content.decode()
+    assert client.get("/")["Jassclub-Typist"] == mark
+
+    other = Client()
+    other.force_login(make_user("scorer", game.club, name="beat"))
+    nobody = Client().get(reverse("login"))
+    assert len({mark, other.get("/")["Jassclub-Typist"], nobody["Jassclub-Typist"]}) == 3
+    assert "Jassclub-Typist" not in client.get("/sw.js")
+    assert "Jassclub-Typist" not in client.get("/manifest.webmanifest")

@@ -181,6 +181,7 @@ VIEWS = [
     ),
     ("spectate", "get", lambda w: w["link"].get_absolute_url(), None, EVERYONE),
     ("new game", "get", lambda w: reverse("scoring:new_game"), None, START),
+    ("new team game", "get", lambda w: reverse("scoring:new_team"), None, START),
     ("upload", "get", lambda w: reverse("scoring:upload_game"), None, START),
     ("account", "get", lambda w: reverse("clubs:account"), None, SIGNED_IN),
     ("new club", "get", lambda w: reverse("clubs:new_club"), None, SIGNED_IN),

@@ -61,37 +61,47 @@ def test_a_differenzler_hand_is_refused_by_the_team_games_services_with_a_messag
     assert not HandChange.objects.filter(game=game).exists()
 
 
-@pytest.fixture
-def bare_kind(settings):
-    """A site that also offers a kind with no pages yet (tests/kinds/bare.py)."""
+def test_a_kind_without_a_hook_the_core_asks_is_refused_when_its_module_is_imported(settings):
+    """A kind lacking a required hook (tests/kinds/bare.py: no pages, no game file) is
+    refused as the site starts, naming what it lacks, not a 404 on one of its pages."""
     settings.GAME_KINDS = [*settings.GAME_KINDS, "tests.kinds.bare"]
     registry.registered.cache_clear()
-    yield
-    registry.registered.cache_clear()
+    try:
+        with pytest.raises(TypeError, match=r"abstract.*game_page"):
+            registry.registered()
+    finally:
+        registry.registered.cache_clear()
 
 
-def test_a_game_of_a_kind_not_offered_yet_is_a_404_and_stays_out_of_the_lists(
-    client, club, bare_kind
-):
-    """A game of a kind with no pages (put in the database by hand) answers 404 on its
-    pages and is left out of the lists, never a 500."""
-    from django.contrib.auth import get_user_model
+def test_a_hook_is_asked_by_name_and_one_a_kind_does_not_offer_is_not_offered():
+    team, differenzler = registry.named("team"), registry.named("differenzler")
+
+    assert team.asks("spectate") == team.spectate  # bound to its kind
+    assert team.asks("record") == team.record
+    assert differenzler.asks("start_game") == differenzler.start_game
+    assert team.offers("check_totals")
+    assert not differenzler.offers("check_totals")
+    for name in ("spectate", "play", "hands_changed", "blank_record", "check_totals"):
+        with pytest.raises(registry.NotOffered):
+            differenzler.asks(name)
+    with pytest.raises(registry.NotOffered):
+        team.asks("new_seat_link")
+
+
+def test_a_differenzler_game_has_no_spectator_links(client, club):
+    """Its kind does not show its games to spectators (``registry.Spectated``): the
+    page that makes the links answers 404, for its scorer too (``client``: a scorer)."""
     from django.urls import reverse
 
-    from clubs.models import Member, Role
-    from scoring.models import Game
+    from scoring.models import SpectatorLink
 
-    user = get_user_model().objects.create_user("reader")
-    Member.objects.create(club=club, name="Reader", user=user, role=Role.SCORER)
-    client.force_login(user)
-    game = Game.objects.create(club=club, name="Sheet", ruleset={"preset": "bare"})
+    game = services.import_game(DIFFERENZLER, club=club)
+    team_game = services.import_game(game_document([hand("hearts", [95, 62])]), club=club)
 
-    for name in ("game", "table", "game_file"):
-        assert client.get(reverse(f"scoring:{name}", args=[game.pk])).status_code == 404
-    for page in (reverse("scoring:home"), club.get_absolute_url()):
-        answer = client.get(page)
-        assert answer.status_code == 200
-        assert "Sheet" not in answer.content.decode()
+    assert client.get(reverse("scoring:sharing", args=[game.pk])).status_code == 404
+    assert client.post(reverse("scoring:share_game", args=[game.pk])).status_code == 404
+    assert not SpectatorLink.objects.exists()
+    assert client.get(reverse("scoring:sharing", args=[team_game.pk])).status_code == 200
 
 
 def test_the_admin_keeps_a_game_of_its_kind(admin_client):

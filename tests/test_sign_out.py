@@ -73,6 +73,7 @@ def test_the_account_page_asks_before_dropping_hands_still_waiting(client):
     [
         ("fr", ("Des donnes attendent sur ce téléphone", "Annuler")),
         ("de", ("Auf diesem Handy warten Spiele", "Abbrechen")),
+        ("it", ("Ci sono smazzate in attesa su questo telefono", "Annullare")),
     ],
 )
 def test_the_sign_out_question_is_translated(client, language, words):

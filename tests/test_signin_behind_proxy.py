@@ -159,3 +159,21 @@ def test_a_locked_person_chooses_a_new_password_by_email_and_signs_in(admin, one
 
     assert signed_in.status_code == 302
     assert "_auth_user_id" in browser.session
+
+
+def test_wrong_passwords_from_one_ipv6_64_lock_all_of_it(admin, one_proxy):
+    """A phone or a home gets a whole IPv6 /64 and may pick a new address in it for
+    every try: the limit counts the /64, as the signing codes do; another /64 is
+    another client."""
+    answers = [attempt(f"2001:db8:7:1::{n:x}", "wrong")[0].status_code for n in range(1, 41)]
+
+    right, browser = attempt("2001:db8:7:1:abcd:ef01:2345:6789", "the-right-password")
+    elsewhere, other = attempt("2001:db8:7:2::1", "the-right-password")
+
+    assert answers[:4] == [200] * 4  # the form again, with its message
+    assert set(answers[5:]) == {429}
+    assert right.status_code == 429
+    assert "_auth_user_id" not in browser.session
+    assert counted_for() == ["2001:db8:7:1::"]
+    assert elsewhere.status_code == 302
+    assert "_auth_user_id" in other.session

@@ -73,3 +73,74 @@ def test_the_soak_fails_when_no_hand_was_answered_as_accepted(capsys, accepted, 
     printed = capsys.readouterr().out
     assert ("soak: FAILED" in printed) == (status == 1)
     assert ("no hand was answered as accepted" in printed) == (accepted == 0)
+
+
+def change(action: str, number: int, before=None, after=None):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(action=action, hand_number=number, before=before, after=after)
+
+
+A, B, C = {"cards": [1, 156]}, {"cards": [2, 155]}, {"cards": [3, 154]}
+
+
+@pytest.mark.parametrize(
+    ("changes", "state", "broken"),
+    [
+        # a serial story: recorded, corrected, taken back, recorded again
+        (
+            [
+                *(change("recorded", 1, None, A), change("recorded", 2, None, B)),
+                *(
+                    change("edited", 2, B, C),
+                    change("undone", 2, C),
+                    change("recorded", 2, None, B),
+                ),
+            ],
+            {1: A, 2: B},
+            0,
+        ),
+        # a correction applied after the hand was undone (it came back)
+        (
+            [change("recorded", 1, None, A), change("undone", 1, A), change("edited", 1, A, B)],
+            {1: B},
+            1,
+        ),
+        # two undos of one hand
+        ([change("recorded", 1, None, A), change("undone", 1, A), change("undone", 1, A)], {}, 1),
+        # two corrections from one screen
+        (
+            [change("recorded", 1, None, A), change("edited", 1, A, B), change("edited", 1, A, C)],
+            {1: C},
+            1,
+        ),
+        # a hand recorded after the last was undone: a gap
+        (
+            [
+                *(change("recorded", 1, None, A), change("recorded", 2, None, B)),
+                *(change("undone", 2, B), change("recorded", 3, None, C)),
+            ],
+            {1: A, 3: C},
+            1,
+        ),
+    ],
+    ids=["serial", "correction after undo", "two undos", "two corrections", "gap"],
+)
+def test_the_races_check_replays_the_history_as_a_serial_story(changes, state, broken):
+    from scripts.soak_races import replayed
+
+    assert replayed(changes) == (state, broken)
+
+
+def test_the_soak_fails_on_a_race_finding(capsys):
+    from scripts.soak_races import DONE, Told
+
+    told = Told()
+    told.add(1, str(uuid.uuid4()), DONE)
+    found = {"lost": 0, "duplicated": 0, "half-written": 0, "unanswered": 0}
+    clean = {"history not a serial story": 0, "gaps in the numbers": 0}
+
+    assert report(clean_run(24), found, [], peak=4, took=1.0, races=(told, clean)) == 0
+    broken = {**clean, "gaps in the numbers": 1}
+    assert report(clean_run(24), found, [], peak=4, took=1.0, races=(told, broken)) == 1
+    assert "gaps in the numbers" in capsys.readouterr().out

@@ -47,7 +47,7 @@ def start(client, **fields):
         "suit_style": "french",
         **fields,
     }
-    return client.post(reverse("scoring:new_game"), data, HTTP_ACCEPT_LANGUAGE="en")
+    return client.post(reverse("scoring:new_team"), data, HTTP_ACCEPT_LANGUAGE="en")
 
 
 def post_hand(client, game: Game, number: int | None = None, htmx: bool = False, **fields):
@@ -70,7 +70,7 @@ def totals(game: Game) -> tuple[int, int]:
 
 
 def test_new_game_form_offers_the_presets(client):
-    response = client.get(reverse("scoring:new_game"), HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get(reverse("scoring:new_team"), HTTP_ACCEPT_LANGUAGE="en")
 
     html = response.content.decode()
     for text in (
@@ -360,9 +360,9 @@ def test_the_end_shows_winner_how_and_rubicon_and_locks_the_game(client):
     html = client.get(
         reverse("scoring:table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
-    assert "Les Bourgs won" in html
+    assert "Winner: Les Bourgs" in html
     assert "Went out on trick points." in html
-    assert "Les Nells is Rubicon" in html
+    assert "Rubicon: Les Nells" in html
     assert "Save hand" not in html
 
     refused = post_hand(client, game, trump="hearts", points="95")

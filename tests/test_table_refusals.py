@@ -168,7 +168,7 @@ def test_hand_refused_after_the_game_ended_elsewhere_only_shows_the_game(client)
 
     html = response.content.decode()
     assert "Hand 4 was already recorded — here is the game now." in html
-    assert "Les Bourgs won" in html
+    assert "Winner: Les Bourgs" in html
     assert "Save hand" not in html
     assert game.hands.count() == 4
 

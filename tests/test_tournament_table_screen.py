@@ -238,14 +238,14 @@ def test_a_correction_after_one_team_signed_tells_that_team_to_sign_again(phone,
     for number, trump in enumerate(ORDER, start=1):
         record(phone, table, number, trump)
     services.confirm_table(table, 0, table.codes[0])
-    assert "Team 1 signed" in screen(phone, table) or "Team 2 signed" in screen(phone, table)
+    assert "Signed: Team 1" in screen(phone, table) or "Signed: Team 2" in screen(phone, table)
 
     corrected = correction(phone, table, 4, trump="obe-abe", points="90")
 
     assert corrected.status_code == 302
     html = screen(phone, table)
     signer = table.game.teams.get(index=0).name
-    assert f"{signer} signed other totals before a correction: it signs again" in html
+    assert f"Signed other totals before a correction, so to sign again: {signer}" in html
 
 
 def test_empty_card_points_at_a_tournament_table_say_what_to_type(phone, table):
@@ -298,8 +298,8 @@ def test_a_finished_tournament_games_own_page_names_no_winner(phone, table, clie
         )
         html = page.content.decode()
         assert ("All hands played" if language == "en" else "Alle Spiele gespielt") in html
-        assert " won<" not in html
-        assert "hat gewonnen" not in html
+        assert "Winner: " not in html
+        assert "Sieg: " not in html
         assert "Rubicon" not in html
         assert "Rubikon" not in html
 

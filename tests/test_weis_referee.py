@@ -60,7 +60,7 @@ def test_referee_with_htmx_renders_only_the_referee(anyone):
     response = settle(anyone, kind0="seq3", top0="K", suit0="clubs", headers={"HX-Request": "true"})
 
     assertContains(response, 'id="referee"')
-    assertContains(response, "Team 1 scores the Weis")
+    assertContains(response, "Weis for Team 1")
     assertNotContains(response, "<html")
 
 
@@ -73,32 +73,32 @@ def test_referee_with_htmx_renders_only_the_referee(anyone):
         (
             {"kind0": "seq4", "top0": "A", "suit0": "hearts", "kind1": "seq3", "top1": "A"}
             | {"suit1": "clubs"},
-            "Team 1 scores the Weis",
+            "Weis for Team 1",
             "Player 1's four in a row (50) beats Player 2's three in a row (20): more points.",
         ),
         (
             {"kind1": "seq5", "top1": "10", "suit1": "clubs", "kind2": "four-aces"},
-            "Team 2 scores the Weis",
+            "Weis for Team 2",
             "Equal points: Player 2's five in a row (100) beats Player 3's four Aces (100): "
             "more cards (5 against 4).",
         ),
         (
             {"kind2": "seq3", "top2": "K", "suit2": "spades", "kind3": "seq3", "top3": "Q"}
             | {"suit3": "diamonds"},
-            "Team 1 scores the Weis",
+            "Weis for Team 1",
             "Equal points and cards: Player 3's top card is higher (K against Q).",
         ),
         (
             {"kind0": "seq4", "top0": "K", "suit0": "clubs", "kind1": "seq4", "top1": "K"}
             | {"suit1": "hearts"},
-            "Team 2 scores the Weis",
+            "Weis for Team 2",
             "Equal points, cards and top card: Player 2's four in a row (50) is in trump "
             "(♥ Hearts), Player 1's is not.",
         ),
         (
             {"kind0": "seq3", "top0": "9", "suit0": "clubs", "kind3": "seq3", "top3": "9"}
             | {"suit3": "spades"},
-            "Team 2 scores the Weis",
+            "Weis for Team 2",
             "All equal, and neither is in trump: Player 4 plays earlier in the first trick "
             "than Player 1.",
         ),
@@ -132,7 +132,7 @@ def test_referee_in_unde_ufe_says_the_lower_card_wins(anyone):
 def test_referee_says_what_counts_for_each_team(anyone):
     response = settle(anyone, kind1="four-jacks", kind2="seq3", top2="A", suit2="hearts")
 
-    assertContains(response, "Team 2 scores the Weis")
+    assertContains(response, "Weis for Team 2")
     assertContains(response, "Player 2 and Player 4")
     assert "All of Team 2's Weis count; Team 1's none." in shown(response)
 
@@ -244,7 +244,7 @@ def test_referee_for_a_game_offers_its_players_and_style(client, game):
 def test_referee_for_a_game_names_the_winners(client, game):
     response = settle(client, game=game.pk, kind1="seq4", top1="A", suit1="hearts")
 
-    assertContains(response, "Les Nells scores the Weis")
+    assertContains(response, "Weis for Les Nells")
     assertContains(response, "Bernard and Denise")
     assert "Bernard's four in a row (50) is the best Weis" in shown(response)
     assert "All of Les Nells's Weis count; Les Bourgs's none." in shown(response)
@@ -260,7 +260,7 @@ def test_referee_refuses_a_strangers_game(client, game, make_user):
     assertNotContains(response, "Anne")
     assertNotContains(response, "Les Nells")
     assertNotContains(response, f'name="game" value="{game.pk}"')
-    assertContains(response, "Team 2 scores the Weis")
+    assertContains(response, "Weis for Team 2")
 
 
 def test_referee_refuses_a_game_to_someone_signed_out(anyone, game):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -14,19 +15,18 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from jassclub.links import RevocableLink
-from scoring import rules
+from scoring import registry, rules
 from scoring.rules import SUITS
 
-TEAMS = "teams"
-INDIVIDUAL = "individual"
-DIFFERENZLER = "differenzler"
-FORMATS = [
-    (TEAMS, _("teams of two")),
-    (INDIVIDUAL, _("individual, new partners every pass")),
-    (DIFFERENZLER, _("Différenzler, new tablemates every pass")),
-]
-PLAYERS_FORMATS = (INDIVIDUAL, DIFFERENZLER)  # an entry is one player
-DIFFERENZLER_HANDS = 12  # the hands of a Différenzler game unless the club says otherwise
+
+def format_choices() -> list[tuple[str, Any]]:
+    """The tournament formats the site's kinds are played in (``GameKind.tournament_formats``)."""
+    return [(played.name, played.label) for played in registry.tournament_formats()]
+
+
+def first_format() -> str:
+    """A new tournament's format: the first kind's first."""
+    return registry.tournament_formats()[0].name
 
 
 def equal_blocks(hands: int) -> list[str]:
@@ -53,11 +53,8 @@ def new_seed() -> int:
 
 
 def default_tie_breaks() -> list[str]:
-    return ["best-pass", "matches", "draw"]
-
-
-def differenzler_tie_breaks() -> list[str]:
-    return ["exact", "best-hand", "draw"]
+    """A new tournament's tie-breaks: its format's (``TournamentFormat.default_tie_breaks``)."""
+    return list(registry.tournament_formats()[0].default_tie_breaks)
 
 
 class Tournament(models.Model):
@@ -65,7 +62,9 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=100, blank=True)
-    format = models.CharField(_("format"), max_length=12, choices=FORMATS, default=TEAMS)
+    format = models.CharField(
+        _("format"), max_length=12, choices=format_choices, default=first_format
+    )
     passes = models.PositiveSmallIntegerField(
         _("passes"), default=4, validators=[MinValueValidator(1), MaxValueValidator(20)]
     )
@@ -83,6 +82,14 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(20)],
+    )
+    drop_worst = models.BooleanField(
+        _("worst pass dropped"),
+        default=False,
+        help_text=_(
+            "Each entry's worst pass does not count in its total, once it has played two "
+            "passes (the fewest points; in a Différenzler tournament, the highest difference)."
+        ),
     )
     tie_breaks = models.JSONField(_("tie-breaks"), default=default_tie_breaks)
     seed = models.BigIntegerField(_("seed of the draws"), default=new_seed)
@@ -117,33 +124,47 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:tournament", args=[self.pk])
 
+    def ranking_rule(self) -> dict:
+        """How the standings rank, as a change to it is kept (:class:`RankingChange`)."""
+        return {
+            "tie_breaks": list(self.tie_breaks),
+            "best_of": self.best_of,
+            "drop_worst": self.drop_worst,
+        }
+
     @property
-    def differenzler(self) -> bool:
-        """Each player for themselves at tables of four, ranked by the lowest total
-        difference (RULES.md §10)."""
-        return self.format == DIFFERENZLER
+    def played_as(self) -> registry.TournamentFormat:
+        """Its format, as its kind declares it (``GameKind.tournament_formats``): how a
+        pass seats the entries, how the standings rank, which settings it has."""
+        return registry.tournament_format(self.format)
 
     @property
     def of_players(self) -> bool:
-        """Whether an entry is one player (individual and Différenzler), not a team."""
-        return self.format in PLAYERS_FORMATS
+        """Whether an entry is one player (a format of partners or tablemates), not a team."""
+        return self.played_as.of_players
+
+    @property
+    def each_for_themselves(self) -> bool:
+        """Four sides at a table, each a player with a seat of their own (Différenzler)."""
+        return self.played_as.each_for_themselves
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Ranked by the lowest total difference (Différenzler, RULES.md §10)."""
+        return self.played_as.lowest_wins
+
+    @property
+    def draws_trumps(self) -> bool:
+        """Its tables draw each hand's trump, or turn it up: no imposed trump order."""
+        return "trump_order" in self.played_as.refused
 
     @property
     def ruleset(self) -> rules.Ruleset:
-        """Each game: a fixed number of hands, every hand worth 157 unless the club
-        switched Weis, Stöck or the match bonus on (RULES.md §9); a Différenzler
-        game's trump is drawn or turned up at the table (§10)."""
-        if self.differenzler:
-            return rules.parse_ruleset({"preset": rules.DIFFERENZLER, "hands": self.hands})
-        return rules.parse_ruleset(
-            {
-                "preset": "tournament",
-                "hands": self.hands,
-                "weis": "small" if self.weis else "none",
-                "stoeck": self.stoeck,
-                "match_bonus": 100 if self.match_bonus else 0,
-            }
-        )
+        """Each table's game, by its format's kind (``TournamentFormat.ruleset``): the
+        team game's of a fixed number of hands, 157 a hand unless the club switched
+        Weis, Stöck or the match bonus on (RULES.md §9); a Différenzler game's trump is
+        drawn or turned up at the table (§10)."""
+        return self.played_as.ruleset(self)  # type: ignore[no-any-return]
 
     def trump_of_hand(self, number: int) -> str:
         order = self.trump_order or equal_blocks(self.hands)
@@ -379,14 +400,14 @@ class TableEvent(models.Model):
 
 
 class RankingChange(models.Model):
-    """A change to how the standings rank (the tie-breaks, "best N of M") made after
-    they were public: what it was, what it became, who and why. Kept for the players
-    to see that the ranking did not move silently."""
+    """A change to how the standings rank (the tie-breaks, "best N of M", the worst pass
+    dropped) made after they were public: what it was, what it became, who and why.
+    Kept for the players to see that the ranking did not move silently."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="ranking_changes"
     )
-    before = models.JSONField(_("before"))  # {"tie_breaks": [...], "best_of": n}
+    before = models.JSONField(_("before"))  # {"tie_breaks": [...], "best_of": n, "drop_worst": …}
     after = models.JSONField(_("after"))
     reason = models.CharField(_("why"), max_length=500)
     user = models.ForeignKey(

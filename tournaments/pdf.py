@@ -17,28 +17,39 @@ from django.template.loader import render_to_string
 LOCAL = "http://jassclub.invalid/"  # never fetched: every URL goes through _own_files
 
 
-def _own_files(url: str) -> Any:
-    """Only the site's media files (a club's logo); anything else is refused."""
-    from weasyprint.urls import URLFetcherResponse
+def _own_files() -> Any:
+    """A WeasyPrint URL fetcher of the site's media files alone (a club's logo), and of
+    ``data:`` URLs (the QR codes drawn here); anything else is refused: never fetched."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-    path = unquote(urlsplit(url).path)
-    media = "/" + settings.MEDIA_URL.strip("/") + "/"
-    if path.startswith(media):
-        root = Path(settings.MEDIA_ROOT).resolve()
-        file = (root / path[len(media) :]).resolve()
-        if file.is_file() and root in file.parents:
-            return URLFetcherResponse(url, body=file.read_bytes())
-    raise ValueError(f"not fetched: {url}")
+    class OwnFiles(URLFetcher):
+        def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            path = unquote(urlsplit(url).path)
+            media = "/" + settings.MEDIA_URL.strip("/") + "/"
+            if path.startswith(media):
+                root = Path(settings.MEDIA_ROOT).resolve()
+                file = (root / path[len(media) :]).resolve()
+                if file.is_file() and root in file.parents:
+                    return URLFetcherResponse(url, body=file.read_bytes())
+            raise ValueError(f"not fetched: {url}")
+
+    return OwnFiles(allowed_protocols=("data",))
 
 
 def pdf_bytes(
     template: str, context: dict[str, Any], request: HttpRequest | None = None
 ) -> tuple[bytes, int]:
     """The PDF of a template, and its number of pages."""
+    return html_pdf(render_to_string(template, context, request=request))
+
+
+def html_pdf(html: str) -> tuple[bytes, int]:
+    """WeasyPrint's PDF of an HTML document, and its number of pages."""
     from weasyprint import HTML  # loaded when a PDF is asked for: it needs Pango
 
-    html = render_to_string(template, context, request=request)
-    document = HTML(string=html, base_url=LOCAL, url_fetcher=_own_files).render()
+    document = HTML(string=html, base_url=LOCAL, url_fetcher=_own_files()).render()
     return document.write_pdf(), len(document.pages)
 
 

@@ -20,7 +20,7 @@ from django_tasks import task
 from tournaments import services
 from tournaments.models import Pass, ResultsSheet, Tournament
 from tournaments.pdf import pdf_bytes
-from tournaments.standings import bye_points, tie_break_names
+from tournaments.standings import TIE_BREAK_NAMES, bye_points
 
 TEMPLATE = "tournaments/results_pdf.html"
 INLINE_ENTRIES = 60  # drawn in the request in about a second; more: built by a task
@@ -29,10 +29,12 @@ INLINE_ENTRIES = 60  # drawn in the request in about a second; more: built by a 
 def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     """Pass numbers, and one row per entry in standing order: rank, names, points per
     pass (``None`` for a pass it did not play), total, what the tie-breaks compare
-    (matches; a Différenzler player's exact estimates and best hand), the tie-break
-    that placed it among equal totals, and whether it withdrew."""
+    (matches, the best pass; a Différenzler player's exact estimates and best hand), the tie-break
+    that placed it among equal totals, and whether it withdrew. The passes its total
+    leaves out (the worst one dropped, or those beyond the best N) are ``dropped``,
+    and marked in ``pass_cells``: (points, bye, missed, dropped) for each pass."""
     entries = {e.pk: e for e in tournament.entries.all()}
-    names = tie_break_names(tournament.differenzler)
+    names = TIE_BREAK_NAMES
     scores = services.pass_scores(tournament)
     numbers = sorted({score.pass_number for score in scores})
     byes = {(score.entry, score.pass_number) for score in scores if score.bye}
@@ -40,22 +42,27 @@ def results_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     for standing in services.current_standings(tournament, list(entries.values()), scores):
         entry = entries[standing.entry]
         missed = getattr(standing, "missed", set())
+        cells = [  # points, a bye, a pass missed (Différenzler: its worst)
+            (standing.per_pass.get(n), (standing.entry, n) in byes, n in missed) for n in numbers
+        ]
         rows.append(
             {
                 "rank": standing.rank,
                 "entry": entry,
                 "players": " & ".join(p for p in (entry.player_1, entry.player_2) if p),
                 "passes": [standing.per_pass.get(n) for n in numbers],
-                "cells": [  # points, a bye, a pass missed (Différenzler: its worst)
-                    (standing.per_pass.get(n), (standing.entry, n) in byes, n in missed)
-                    for n in numbers
+                "cells": cells,
+                "pass_cells": [
+                    (*cell, n in standing.dropped) for n, cell in zip(numbers, cells, strict=True)
                 ],
+                "dropped": sorted(standing.dropped),
                 "byes": [n for n in numbers if (standing.entry, n) in byes],
                 "missed": sorted(missed),
                 "total": standing.total,
                 "matches": getattr(standing, "matches", None),  # teams only
                 "exact": getattr(standing, "exact", None),  # Différenzler only
                 "best_hand": getattr(standing, "best_hand", None),
+                "best_pass": standing.best_pass if standing.per_pass else None,
                 "tie_break": _(names[standing.decided_by]) if standing.decided_by else "",
                 "withdrawn": _("withdrawn after pass %(number)s")
                 % {"number": entry.withdrawn_after}
@@ -93,10 +100,30 @@ def open_pass_note(running: int | None, numbers: list[int]) -> str:
     ) % {"number": running, "counted": counted_passes(numbers)}
 
 
+def figure_columns(lowest_wins: bool) -> list[tuple[str, str]]:
+    """The sheet's columns after the passes, as (heading, the row's key): what ranks
+    (the first, in bold) and what the tie-breaks compare, by the lowest difference or
+    by points. One more column is one more line here; the template draws them all
+    alike."""
+    if lowest_wins:
+        return [
+            (_("Difference"), "total"),
+            (_("Exact estimates"), "exact"),
+            (_("Best hand"), "best_hand"),
+        ]
+    return [(_("Total"), "total"), (_("Matches"), "matches")]
+
+
+WIDE = 8  # passes: more are printed across a landscape page
+
+
 def sheet_context(tournament: Tournament) -> dict[str, Any]:
     """What the results sheet shows, in the active language."""
     numbers, rows = results_rows(tournament)
-    names = tie_break_names(tournament.differenzler)
+    columns = figure_columns(tournament.lowest_wins)
+    for row in rows:
+        row["figures"] = [row[key] for _heading, key in columns]
+    names = TIE_BREAK_NAMES
     running = (
         tournament.schedule.filter(state=Pass.PUBLISHED).values_list("number", flat=True).first()
     )
@@ -104,6 +131,9 @@ def sheet_context(tournament: Tournament) -> dict[str, Any]:
         "tournament": tournament,
         "numbers": numbers,
         "rows": rows,
+        "figures": [heading for heading, _key in columns],
+        "dropping": any(row["dropped"] for row in rows),  # a pass struck through
+        "landscape": len(numbers) > WIDE,
         "open_pass": open_pass_note(running, numbers),
         "tie_breaks": [_(names[t]) for t in tournament.tie_breaks],
         "byes": any(bye for row in rows for _points, bye, _missed in row["cells"]),
@@ -125,6 +155,7 @@ def fingerprint(context: dict[str, Any]) -> str:
                 row["entry"].name,
                 row["players"],
                 row["cells"],
+                row["dropped"],
                 row["total"],
                 row["matches"],
                 row["exact"],
@@ -142,6 +173,7 @@ def fingerprint(context: dict[str, Any]) -> str:
             str(context["tournament"].date),
             context["tournament"].place,
             context["tournament"].best_of,
+            context["tournament"].drop_worst,
         ],
     }
     return hashlib.sha256(json.dumps(shown, default=str).encode()).hexdigest()

@@ -1,5 +1,7 @@
-"""Tournament standings (RULES.md §9): ranked by total points over the passes
-(optionally the best N), with tie-breaks in a stated order. Plain Python."""
+"""Tournament standings (RULES.md §9, §10): ranked by total points over the passes
+(optionally the best N, or all but each entry's worst: the Streichresultat), or a
+Différenzler tournament by the lowest total difference, with tie-breaks in a stated
+order. Plain Python."""
 
 from __future__ import annotations
 
@@ -40,6 +42,29 @@ class PassScore:
     bye: bool = False
 
 
+def dropped_passes(
+    per_pass: dict[int, int],
+    *,
+    best_of: int | None = None,
+    drop_worst: bool = False,
+    lower_is_better: bool = False,
+) -> set[int]:
+    """The passes of one entry that do not count in its total: those beyond the best
+    ``best_of``, or (``drop_worst``, the Streichresultat) its worst one once it has two
+    passes or more. The worst is the fewest points, or where lower is better
+    (``lower_is_better``: a Différenzler difference) the highest; of equal results
+    the later is dropped and the earlier counts, as a season drops its events
+    (RULES.md §15)."""
+    keep = len(per_pass)
+    if best_of:
+        keep = min(keep, best_of)
+    if drop_worst and len(per_pass) >= 2:
+        keep = min(keep, len(per_pass) - 1)
+    sign = 1 if lower_is_better else -1
+    best_first = sorted(per_pass, key=lambda number: (sign * per_pass[number], number))
+    return set(best_first[keep:])
+
+
 @dataclass
 class Standing:
     entry: Entry
@@ -48,6 +73,7 @@ class Standing:
     total: int = 0
     rank: int = 0
     decided_by: str | None = None  # the tie-break that placed it among equal totals
+    dropped: set[int] = field(default_factory=set)  # passes not counted in the total
 
     @property
     def best_pass(self) -> int:
@@ -88,11 +114,14 @@ def standings(
     scores: Iterable[PassScore],
     *,
     best_of: int | None = None,
+    drop_worst: bool = False,
     tie_breaks: Sequence[str] = ("best-pass", "matches", "draw"),
     seed: int = 0,
 ) -> list[Standing]:
-    """The ranking: total points (of the best ``best_of`` passes when given), then
-    the tie-breaks in order; entries still equal share a rank."""
+    """The ranking: total points (of the best ``best_of`` passes when given; without
+    each entry's worst pass with ``drop_worst``, once it has two), then the tie-breaks
+    in order; entries still equal share a rank. Each line says which passes it does
+    not count (``dropped``)."""
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown:
         raise ValueError(f"unknown tie-break {unknown[0]!r}")
@@ -102,8 +131,8 @@ def standings(
         line.per_pass[score.pass_number] = line.per_pass.get(score.pass_number, 0) + score.points
         line.matches += score.matches
     for line in lines.values():
-        counted = sorted(line.per_pass.values(), reverse=True)
-        line.total = sum(counted[:best_of] if best_of else counted)
+        line.dropped = dropped_passes(line.per_pass, best_of=best_of, drop_worst=drop_worst)
+        line.total = sum(p for n, p in line.per_pass.items() if n not in line.dropped)
 
     lot = {entry: draw_lot(seed, entry) for entry in entries}
 
@@ -126,6 +155,7 @@ def standings(
 DIFFERENZLER_TIE_BREAKS: dict[str, str] = {
     "exact": gettext_noop("more exact estimates"),
     "best-hand": gettext_noop("best single hand"),
+    "best-pass": gettext_noop("best single pass"),  # its lowest difference
     "draw": gettext_noop("a reproducible draw"),
 }
 
@@ -154,6 +184,12 @@ class DiffStanding:
     total: int = 0
     rank: int = 0
     decided_by: str | None = None  # the tie-break that placed it among equal totals
+    dropped: set[int] = field(default_factory=set)  # passes not counted in the total
+
+    @property
+    def best_pass(self) -> int | None:
+        """The lowest difference of a single pass (None before any)."""
+        return min(self.per_pass.values(), default=None)
 
 
 def bye_difference(differences: Iterable[int]) -> int:
@@ -163,26 +199,34 @@ def bye_difference(differences: Iterable[int]) -> int:
     return -(-sum(played) // len(played)) if played else 0
 
 
-def tie_break_names(differenzler: bool) -> dict[str, str]:
-    """The tie-breaks of a ranking, by key (to be translated): a Différenzler
-    tournament's or a tournament of points'."""
-    return DIFFERENZLER_TIE_BREAKS if differenzler else TIE_BREAKS
+# every tie-break of either ranking, by key (to be translated): a format names its own
+TIE_BREAK_NAMES: dict[str, str] = {**TIE_BREAKS, **DIFFERENZLER_TIE_BREAKS}
+
+
+def tie_break_names(allowed: Iterable[str]) -> dict[str, str]:
+    """The tie-breaks a format allows, by key, in its order (to be translated)."""
+    return {name: TIE_BREAK_NAMES[name] for name in allowed}
 
 
 def differenzler_standings(
     entries: Sequence[Entry],
     scores: Iterable[DiffPassScore],
     *,
+    drop_worst: bool = False,
     tie_breaks: Sequence[str] = ("exact", "best-hand", "draw"),
     seed: int = 0,
 ) -> list[DiffStanding]:
     """The ranking of an individual Différenzler tournament: the lowest total difference
     over the passes first, then the tie-breaks in order (more exact estimates, the best
-    single hand, a reproducible draw); players still equal share a rank.
+    single hand, the best single pass, a reproducible draw); players still equal share
+    a rank.
 
     A pass a player neither played nor sat out (they came late, or withdrew) counts
     the largest difference made in it: missing a pass is never an advantage, as a
-    difference of 0 would be."""
+    difference of 0 would be. With ``drop_worst`` (the Streichresultat) each player's
+    worst pass, the highest difference, does not count once they have two passes
+    (a pass missed is one of them, at its largest difference: every player then
+    counts as many passes)."""
     unknown = [t for t in tie_breaks if t not in DIFFERENZLER_TIE_BREAKS]
     if unknown:
         raise ValueError(f"unknown tie-break {unknown[0]!r}")
@@ -206,9 +250,12 @@ def differenzler_standings(
             if number not in line.per_pass:
                 line.per_pass[number] = difference
                 line.missed.add(number)
-        line.total = sum(line.per_pass.values())
+        line.dropped = dropped_passes(line.per_pass, drop_worst=drop_worst, lower_is_better=True)
+        line.total = sum(d for n, d in line.per_pass.items() if n not in line.dropped)
     lot = {entry: draw_lot(seed, entry) for entry in entries}
     none = CARD_POINTS + 1  # no hand played: after any best hand
+    # no pass played: after any pass
+    no_pass = 1 + max((d for line in lines.values() for d in line.per_pass.values()), default=0)
 
     def key(line: DiffStanding, upto: int) -> tuple[int | str, ...]:
         values: list[int | str] = [line.total]
@@ -217,6 +264,8 @@ def differenzler_standings(
                 values.append(-line.exact)
             elif name == "best-hand":
                 values.append(none if line.best_hand is None else line.best_hand)
+            elif name == "best-pass":
+                values.append(no_pass if line.best_pass is None else line.best_pass)
             else:
                 values.append(lot[line.entry])
         return tuple(values)

@@ -86,7 +86,7 @@ class TournamentTable(TableExtra):
         """Each hand's trump is the tournament's (RULES.md §9); a Différenzler table
         draws its own or turns it up (§10)."""
         tournament = game.table.round.tournament
-        return None if tournament.differenzler else tournament.trump_of_hand(number)
+        return None if tournament.draws_trumps else tournament.trump_of_hand(number)
 
     def title(self, game: Game) -> str:
         """In the reader's language, whatever the club's: the name the game keeps was

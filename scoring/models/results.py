@@ -49,6 +49,13 @@ class PlayerResult(models.Model):
     kind = models.CharField(_("kind of game"), max_length=20)
     differences = models.PositiveBigIntegerField(_("total difference"), default=0)
     exact = models.PositiveIntegerField(_("exact estimates"), default=0)
+    # a team game counted in Striche (RULES.md §12): the Striche the player's team made
+    # and those the other team made; null in a game without Striche
+    striche_made = models.PositiveIntegerField(_("Striche made"), null=True, blank=True)
+    striche_received = models.PositiveIntegerField(_("Striche received"), null=True, blank=True)
+    # the kind's own figures, by name (``KindLines.figures``, ``scoring.rules.figures``):
+    # whole numbers a kind keeps besides the columns above, with no column of its own
+    figures = models.JSONField(_("figures of its kind"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("player's result")
@@ -71,6 +78,8 @@ class PlayerResult(models.Model):
                     "points",
                     "differences",
                     "exact",
+                    "striche_made",
+                    "striche_received",
                 ],
                 name="result_sums",
             ),
@@ -102,6 +111,12 @@ class MonthTotal(models.Model):
     points = models.BigIntegerField(_("points"), default=0)  # signed, as the rows'
     differences = models.PositiveBigIntegerField(_("total difference"), default=0)
     exact = models.PositiveBigIntegerField(_("exact estimates"), default=0)
+    # the games counted in Striche and their Striche (RULES.md §12)
+    striche_games = models.PositiveIntegerField(_("games in Striche"), default=0)
+    striche_made = models.PositiveBigIntegerField(_("Striche made"), default=0)
+    striche_received = models.PositiveBigIntegerField(_("Striche received"), default=0)
+    # the sums of the rows' own figures of their kind, by name (those not 0)
+    figures = models.JSONField(_("figures of its kind"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("month's total")

@@ -25,6 +25,7 @@ MAX_PLAYER_NAME = 100
 MAX_DEPTH = 32
 NOT_JSON = gettext_noop("not valid JSON ({reason})")
 TOO_DEEP = gettext_noop("not a game file: nested more than {most} levels deep")
+NUL_CHARACTER = gettext_noop("holds a NUL character, which no text may hold")
 # Hands in one game. With a target of at most 10,000 and 157 card points a hand, a
 # team game ends within 128 hands, and a fixed-hands game has at most 100; this bounds
 # games stored before the ruleset's bounds, and what a game file may hold.
@@ -174,9 +175,33 @@ def game_document(data: object) -> Mapping[str, Any]:
     return data
 
 
+def nul_at(value: object, path: str = "") -> str | None:
+    """Where the first NUL character stands in a JSON value (a text or a key), as a
+    field path (``teams[0].players[1]``), or None: no text a site stores holds one, and
+    PostgreSQL refuses to store it."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            inner = f"{path}.{key}" if path else str(key)
+            found = inner if "\x00" in str(key) else nul_at(item, inner)
+            if found is not None:
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = nul_at(item, f"{path}[{index}]")
+            if found is not None:
+                return found
+    return None
+
+
 def read_heading(data: Mapping[str, Any], fields: tuple[str, ...]) -> tuple[str, dt.date | None]:
     """The document's name and date, every game kind alike, after refusing a field not
-    among ``fields`` and a missing ruleset (:class:`RulesError` lists them all)."""
+    among ``fields``, a missing ruleset and a NUL character anywhere (:class:`RulesError`
+    lists them all)."""
+    nul = nul_at(data)
+    if nul is not None:
+        raise RulesError([Problem(nul.replace("\x00", "\\0"), NUL_CHARACTER)])
     problems = _unknown(data, fields, "")
     name = data.get("name", "")
     problems += _text(name, "name", MAX_NAME, required=False)

@@ -34,7 +34,15 @@ class PlayerLine:
     rubicons_suffered: int = 0
     weis: int = 0
     stoeck: int = 0
+    # the games counted in Striche (RULES.md §12) and the player's team's Striche in them
+    striche_games: int = 0
+    striche_made: int = 0
+    striche_received: int = 0
     partners: dict[str, PartnerLine] = field(default_factory=dict)
+
+    @property
+    def striche_difference(self) -> int:
+        return self.striche_made - self.striche_received
 
     @property
     def win_rate(self) -> float | None:

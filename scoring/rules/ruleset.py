@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .problems import Problem, RulesError, gettext_noop, is_int
+from .strichtable import StrichTable, parse_strich_table
 
 SUITS: tuple[str, ...] = ("hearts", "diamonds", "clubs", "spades")
 NO_TRUMP: tuple[str, ...] = ("obe-abe", "unde-ufe")
@@ -51,6 +52,7 @@ FIELDS: tuple[str, ...] = (
     "match_bonus",
     "multipliers",
     "trumps",
+    "striche",
 )
 
 
@@ -67,6 +69,8 @@ class Ruleset:
     match_bonus: int = 100
     multipliers: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(TRUMPS, 1))
     trumps: tuple[str, ...] = TRUMPS
+    # counted in Striche (RULES.md §12): the Strich table, or ``None``
+    striche: StrichTable | None = None
 
     def multiplier(self, trump: str) -> int:
         return self.multipliers.get(trump, 1)
@@ -99,6 +103,7 @@ class Ruleset:
             "match_bonus": self.match_bonus,
             "multipliers": {mode: self.multiplier(mode) for mode in TRUMPS},
             "trumps": list(self.trumps),
+            **({} if self.striche is None else {"striche": self.striche.to_dict()}),
         }
 
     @classmethod
@@ -238,7 +243,7 @@ def parse_ruleset(data: object, prefix: str = "ruleset", *, bounded: bool = True
             presets=", ".join(PRESETS),
         )
         values = dict(PRESETS["chibre"])
-    for key in FIELDS[1:]:
+    for key in FIELDS[1:-1]:
         if key in data:
             values[key] = data[key]
     fixed_keys = FIXED_FIELDS.get(name, ()) if isinstance(name, str) else ()
@@ -321,6 +326,14 @@ def parse_ruleset(data: object, prefix: str = "ruleset", *, bounded: bool = True
             bad("trumps", gettext_noop("names a trump mode twice"))
         trumps = [mode for mode in TRUMPS if mode in trumps]
 
+    # after the ruleset's own fields (game-format.md "Striche": the order of refusals)
+    striche, broken = parse_strich_table(
+        data.get("striche"),
+        target if end in (END_FIRST_OUT, END_WHOLE_HAND) else None,
+        f"{prefix}.striche" if prefix else "striche",
+    )
+    problems += broken
+
     if problems:
         raise RulesError(problems)
     return Ruleset(
@@ -333,4 +346,5 @@ def parse_ruleset(data: object, prefix: str = "ruleset", *, bounded: bool = True
         match_bonus=bonus,
         multipliers=multipliers,
         trumps=tuple(trumps),
+        striche=striche,
     )

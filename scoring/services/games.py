@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from clubs.models import Club, Member
 from scoring import registry, rules, statistics
@@ -100,8 +102,10 @@ def start_game(
     """A new game of ``ruleset``'s kind with no hand yet, ``teams`` its sides. The same
     start form sent again (a double tap, the back button) gives the game it started the
     first time."""
-    blank_record = registry.of(ruleset.to_dict()).asks("blank_record")
-    record = blank_record(name, played_on, ruleset, tuple(teams), ())
+    kind = registry.of(ruleset.to_dict())
+    if not isinstance(kind, registry.StartsBlank):
+        raise registry.NotOffered(f"{kind.name} games do not start from named sides")
+    record = kind.blank_record(name, played_on, ruleset, tuple(teams))
     return start_once(
         record, club=club, suit_style=suit_style, first_chooser=first_chooser, form_key=form_key
     )
@@ -148,7 +152,7 @@ def import_game(data: object, club: Club | None = None) -> Game:
     Raises :class:`RulesError` and stores nothing when any rule is broken.
     """
     record = read_game(data)
-    return store_game(record, club=club, new_members=True, **_site_fields(data))
+    return store_game(record, club=club, new_members=True, **site_fields(data))
 
 
 def read_game(data: object) -> Any:
@@ -157,10 +161,10 @@ def read_game(data: object) -> Any:
     says what is wrong with it)."""
     ruleset = data.get("ruleset") if isinstance(data, dict) else None
     kind = registry.of(ruleset if isinstance(ruleset, dict) else {})
-    return (kind.read_game or registry.registered()[0].asks("read_game"))(data)
+    return kind.read_game(data)
 
 
-def _site_fields(data: object) -> dict[str, Any]:
+def site_fields(data: object) -> dict[str, Any]:
     """This site's own ``x-jassclub`` fields of a game file, where they make sense."""
     extra = data.get(SITE_KEY) if isinstance(data, dict) else None
     if not isinstance(extra, dict):
@@ -185,8 +189,86 @@ def import_games(documents: list[object], club: Club | None = None) -> list[Game
                 record = read_game(data)
             except RulesError as error:
                 raise GameInFileError(position, error) from error
-            games.append(store_game(record, club=club, new_members=True, **_site_fields(data)))
+            games.append(store_game(record, club=club, new_members=True, **site_fields(data)))
         return games
+
+
+# -- a game imported twice ----------------------------------------------------------
+
+MOST_CANDIDATES = 500  # games of one club, name, day and number of hands compared
+
+
+def fingerprint(document: object) -> str:
+    """The SHA-256 of a game file's canonical JSON (keys sorted, no spaces, UTF-8):
+    two files of the same game, whatever their layout, have the same."""
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _as_exported(record: Any, data: object) -> dict[str, Any]:
+    """What :func:`export_game` would write of ``record`` stored from ``data``."""
+    site = {"suit_style": "french", "first_chooser": 0, **site_fields(data)}
+    return {**record.to_dict(), SITE_KEY: site}
+
+
+def stored_copy(record: Any, data: object, club: Club | None, seen: dict[str, Game]) -> Game | None:
+    """A game of ``club`` with the same content as ``record`` read from ``data`` (the
+    same game file once exported), or the game of ``seen`` (fingerprint: game, the
+    files of this import stored so far) with it; else ``None``. The club's games are
+    compared by the fingerprint of their export, among those of the same name, day
+    and number of hands only: no fingerprint is kept, so recording a hand writes
+    nothing more."""
+    wanted = fingerprint(_as_exported(record, data))
+    if wanted in seen:
+        return seen[wanted]
+    candidates = (
+        Game.objects.filter(club=club, name=record.name, played_on=record.played_on)
+        .annotate(hand_count=Count("hands"))
+        .filter(hand_count=len(record.hands))
+        .order_by("pk")
+    )
+    ids = list(candidates.values_list("pk", flat=True)[:MOST_CANDIDATES])
+    for game in Game.objects.filter(pk__in=ids).with_everything().order_by("pk"):
+        if fingerprint(export_game(game)) == wanted:
+            return game
+    return None
+
+
+class DuplicateGame(Exception):
+    """Game file ``position`` (from 1) is a game already stored: ``game``."""
+
+    def __init__(self, position: int, game: Game) -> None:
+        self.position = position
+        self.game = game
+        super().__init__(f"game {position}: already stored as game {game.pk}")
+
+
+def import_new_games(
+    documents: Sequence[object], club: Club | None = None, *, skip_duplicates: bool = False
+) -> list[tuple[Game, bool]]:
+    """Store game files all or none, as :func:`import_games`, each unless it is a game
+    already stored in ``club`` (or an earlier file of the same import): then
+    :class:`DuplicateGame` names it and nothing is stored, or, with
+    ``skip_duplicates``, the file is skipped. Returns each file's game and whether it
+    was stored now (``False``: skipped, the game stored before)."""
+    with transaction.atomic():
+        done: list[tuple[Game, bool]] = []
+        seen: dict[str, Game] = {}
+        for position, data in enumerate(documents, start=1):
+            try:
+                record = read_game(data)
+            except RulesError as error:
+                raise GameInFileError(position, error) from error
+            copy = stored_copy(record, data, club, seen)
+            if copy is not None:
+                if not skip_duplicates:
+                    raise DuplicateGame(position, copy)
+                done.append((copy, False))
+                continue
+            game = store_game(record, club=club, new_members=True, **site_fields(data))
+            seen[fingerprint(_as_exported(record, data))] = game
+            done.append((game, True))
+        return done
 
 
 class GameInFileError(Exception):

@@ -29,32 +29,40 @@ def hand_version(hand: Hand | None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-# A hand's columns in the model's order (as ``Model.from_db`` takes them), read with
-# the game's row in ``_locked_hands``; its game's id is the game's.
+# A hand's columns in the model's order (as ``Model.from_db`` takes them), for a kind
+# that reads its hands with other parts of its table (Différenzler's ``locked_table``).
 HAND_COLUMNS = tuple(field.attname for field in Hand._meta.concrete_fields)
 
 
-def _locked_hands(game: Game) -> list[Hand]:
-    """Lock the game's row, so that changes of one game wait for each other, and read
-    its hands as they are now: one statement, the game's row joined with its hands
-    (none for a new game). What the caller loaded with the game is not read again: a
-    game's rules and tournament do not change once it started, and an extra that
-    guards changes reads what it guards after the lock (``TableExtra.guard_change``)."""
-    rows = (
-        Game.objects.filter(pk=game.pk)
-        .select_for_update(of=("self",))  # the game's pk is selected: OF the game's row
-        .order_by("hands__number")
-        .values_list("pk", *(f"hands__{name}" for name in HAND_COLUMNS))
-    )
-    if not rows:
+def lock_game(game: Game | int) -> None:
+    """Lock the game's row (raises ``Game.DoesNotExist`` when it is gone), so that the
+    changes of one game wait for each other; every action on a game's hands takes it
+    first, in a statement of its own.
+
+    Of its own because of how PostgreSQL's READ COMMITTED locks: a ``SELECT … FOR
+    UPDATE`` that waited for another transaction's lock returns the rows of the
+    snapshot it took before the wait (only a locked row that was updated is read
+    again), so hands joined or read in the same statement would be those from
+    before the change it waited for, and an undo, a correction and a record racing
+    each other would each work on the hands the other just changed. The statements
+    after this one take a new snapshot, which holds every change committed before
+    the lock was granted. (SQLite locks the whole database when a transaction
+    writes; ``FOR UPDATE`` is left out there.)"""
+    pk = game if isinstance(game, int) else game.pk
+    if not list(Game.objects.select_for_update().filter(pk=pk).order_by().values_list("pk")):
         raise Game.DoesNotExist
-    hands = []
-    for _pk, *values in rows:
-        if values[0] is None:  # a game with no hand yet: its row alone
-            continue
-        hand = Hand.from_db(game._state.db, HAND_COLUMNS, values)
+
+
+def _locked_hands(game: Game) -> list[Hand]:
+    """Lock the game's row (:func:`lock_game`), then read its hands as they are now,
+    after any change that the lock waited for. What the caller loaded with the game is
+    not read again: a game's rules and tournament do not change once it started, and
+    an extra that guards changes reads what it guards after the lock
+    (``TableExtra.guard_change``)."""
+    lock_game(game)
+    hands = list(Hand.objects.filter(game_id=game.pk).order_by("number"))
+    for hand in hands:
         hand.game = game
-        hands.append(hand)
     return hands
 
 
@@ -75,12 +83,12 @@ def _check_imposed_trump(game: Game, number: int, hand: Any) -> None:
 OWN_TABLE = gettext_noop("the hands of this game are recorded at its own table")
 
 
-def _counted_here(game: Game) -> registry.GameKind:
-    """The game's kind, when its hands are recorded, corrected and taken back here
-    (``GameKind.play``); else :class:`RulesError` (a Différenzler hand comes with the
-    estimates sealed at its table: ``scoring.estimates``)."""
+def _counted_here(game: Game) -> Any:
+    """The game's kind (a ``registry.GameKind`` and ``HandByHand``), when its hands are
+    recorded, corrected and taken back here; else :class:`RulesError` (a Différenzler
+    hand comes with the estimates sealed at its table: ``scoring.kinds.differenzler``)."""
     kind = registry.of(game.ruleset)
-    if kind.play is None or kind.hands_changed is None:
+    if not isinstance(kind, registry.HandByHand):
         raise RulesError([Problem("hand", OWN_TABLE)])
     return kind
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import re
 import secrets
+from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -81,12 +83,12 @@ def can_score(request: HttpRequest, game: Game) -> bool:
     return True
 
 
-def signed_in_or_table_link(view):
+def signed_in_or_table_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Like ``login_required``, but a browser that opened a game's link (a tournament
     table's, see ``scoring.extras``) may score that game without an account."""
 
     @functools.wraps(view)
-    def wrapped(request: HttpRequest, game_id: int, *args, **kwargs):
+    def wrapped(request: HttpRequest, game_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.user.is_authenticated:
             return view(request, game_id, *args, **kwargs)
         opened = extras.opened(request, game_id)

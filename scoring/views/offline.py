@@ -24,6 +24,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from jassclub.staticbuild import BUILD_VERSION, minify_script
 from scoring import registry
 
 # What the table screen loads: kept by the service worker from its first visit on.
@@ -49,8 +50,9 @@ def kind_assets() -> list[str]:
 
 @functools.cache
 def _files_version() -> str:
-    """A digest of every static file: it changes with any of them."""
-    digest = hashlib.sha256()
+    """A digest of every static file and of the tools that build them (a deploy's
+    files are minified by `collectstatic`): it changes with any of them."""
+    digest = hashlib.sha256(BUILD_VERSION.encode())
     for finder in finders.get_finders():
         for path, storage in sorted(finder.list([]), key=lambda found: found[0]):
             digest.update(path.encode())
@@ -83,6 +85,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(
         request, "scoring/sw.js", context, content_type="text/javascript; charset=utf-8"
     )
+    if not settings.DEBUG:  # a template, not a static file: minified as it is sent
+        response.content = minify_script(response.content.decode()).encode()
     patch_cache_control(response, no_cache=True, max_age=0)  # a deploy is seen at once
     return response
 

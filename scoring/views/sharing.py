@@ -20,7 +20,7 @@ from scoring.views.table import live_answer
 
 def _shared(game: Game) -> Game:
     """``game``, if its kind shows its games to spectators: a 404 otherwise."""
-    if registry.of(game.ruleset).spectate is None:
+    if not isinstance(registry.of(game.ruleset), registry.Spectated):
         raise Http404
     return game
 
@@ -37,7 +37,9 @@ def spectate(request: HttpRequest, token: str) -> HttpResponse:
     link = get_object_or_404(SpectatorLink, token=token, revoked_at__isnull=True)
     game = _shared(get_object_or_404(Game.objects.with_everything(), pk=link.game_id))
     poll = reverse("scoring:spectate_live", args=[token])
-    response = registry.of(game.ruleset).spectate(request, game, poll)
+    kind = registry.of(game.ruleset)
+    assert isinstance(kind, registry.Spectated)  # _shared said so
+    response = kind.spectate(request, game, poll)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response

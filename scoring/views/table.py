@@ -47,10 +47,7 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The live poll of the table screen and the game's page (``where``): whether the
     game changed since the screen was drawn (``shown``). Reads the hands' rows and
     replays nothing; an answer the phone already has is a 304."""
-    game = get_object_or_404(
-        Game.objects.select_related(*extras.related()).prefetch_related("hands"), pk=game_id
-    )
-    check(request, game, Role.MEMBER)
+    game = polled_game(request, game_id)
     if request.GET.get("where") == "game":
         page, target, follow = reverse("scoring:game", args=[game.pk]), "main", True
     else:
@@ -71,10 +68,25 @@ def live_answer(
 ) -> HttpResponse:
     """The poll's answer for a game whose hands its kind reads: nothing new, or
     (``behind``) the notice or the new game."""
+    extra = {"where": where or ""}
+    return poll_answer(request, hands_version(game), poll, page, target, follow, extra)
+
+
+def hands_version(game: Game) -> str:
+    """What a screen of the game shows, as a fingerprint: its hands as its kind reads
+    them (the rows alone, prefetched; nothing is replayed)."""
     kind = registry.of(game.ruleset)
     played = [kind.read_hand(h.record) for h in sorted(game.hands.all(), key=lambda h: h.number)]
-    extra = {"where": where or ""}
-    return poll_answer(request, game_version(game, played), poll, page, target, follow, extra)
+    return game_version(game, played)
+
+
+def polled_game(request: HttpRequest, game_id: int) -> Game:
+    """The game a live poll asks about, for whoever may see it: its row and its hands'
+    rows."""
+    game = get_object_or_404(
+        Game.objects.select_related(*extras.related()).prefetch_related("hands"), pk=game_id
+    )
+    return check(request, game, Role.MEMBER)
 
 
 @require_http_methods(["GET", "POST"])
@@ -97,6 +109,6 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
     teams = sorted(game.teams.all(), key=lambda team: team.index)
     changes = list(HandChange.objects.filter(game=game).select_related("user"))
     kind = registry.of(game.ruleset)  # what its kind adds (Différenzler: the estimates)
-    added = kind.history(game, changes) if kind.history else {}
+    added = kind.history(game, changes)
     context = {"game": game, "teams": teams, "changes": changes, **added}
     return render(request, "scoring/history.html", context)

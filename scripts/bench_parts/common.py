@@ -85,20 +85,25 @@ def scorer_client() -> Any:
     return client
 
 
-def new_game(name: str) -> Any:
+def new_game(name: str, striche: bool = False) -> Any:
+    """A bench club's game to 10000 (``striche``: counted in Striche, §12's table)."""
+    from django.utils import timezone
+
     from scoring import rules, services
     from scoring.rules import gamefile
 
+    ruleset = {**rules.preset("chibre").to_dict(), **RULESET, "striche": {}} if striche else RULESET
     return services.start_game(
         club=bench_club(),
         name=name,
-        ruleset=rules.parse_ruleset(RULESET),
+        ruleset=rules.parse_ruleset(ruleset),
         teams=(
             gamefile.Team("Les Bourgs", ("Anne", "Claude")),
             gamefile.Team("Les Nells", ("Bernard", "Denise")),
         ),
         first_chooser=0,
         suit_style="french",
+        played_on=timezone.localdate() if striche else None,  # an evening's game has a date
     )
 
 

@@ -22,7 +22,7 @@ BENCH_SCRIPT = BASE_DIR / "scripts" / "bench.py"  # the table screen's bench, it
 WORKER_TIMEOUT = 300
 
 
-def _run_worker(database_url: str, transfer: bool) -> dict[str, Any]:
+def _run_worker(database_url: str, transfer: bool, screens_only: bool = False) -> dict[str, Any]:
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -34,6 +34,8 @@ def _run_worker(database_url: str, transfer: bool) -> dict[str, Any]:
     command = [sys.executable, str(BENCH_SCRIPT), "--worker"]
     if transfer:
         command.append("--transfer")
+    if screens_only:
+        command.append("--screens")
     done = subprocess.run(
         command,
         env=env,
@@ -50,10 +52,12 @@ def _run_worker(database_url: str, transfer: bool) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def bench_sqlite() -> dict[str, Any]:
+def bench_sqlite(screens_only: bool = False) -> dict[str, Any]:
+    """Every section on SQLite; with ``screens_only``, the table screens' transfer only."""
     directory = tempfile.mkdtemp(prefix="jassclub-bench-")
     try:
-        return _run_worker(f"sqlite:///{directory}/bench.sqlite3", transfer=True)
+        url = f"sqlite:///{directory}/bench.sqlite3"
+        return _run_worker(url, transfer=True, screens_only=screens_only)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 

@@ -29,7 +29,7 @@ def _database() -> dict[str, str]:
     }
 
 
-def worker(transfer: bool) -> None:
+def worker(transfer: bool, screens_only: bool = False) -> None:
     if not os.environ.get("DATABASE_URL"):  # never the developer's db.sqlite3
         raise SystemExit("bench --worker: set DATABASE_URL to a throwaway database")
     setup_django()
@@ -37,6 +37,9 @@ def worker(transfer: bool) -> None:
 
     call_command("migrate", verbosity=0, interactive=False)
 
+    if screens_only:
+        print(json.dumps({"database": _database(), "transfer": transfer_sizes()}))
+        return
     result = {
         "database": _database(),
         "queries": team_hand_queries(),

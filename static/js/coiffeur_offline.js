@@ -9,6 +9,7 @@
   var C = window.JassCoiffeur;
   if (!C || !window.JassWaiting) return;
   var MINUS = "\u2212";
+  var WHOLE = /^[-+]?\d+(\.0*)?$/; // a whole number as Django's IntegerField reads it
 
   function written(value) { return value < 0 ? MINUS + String(-value) : String(value); }
 
@@ -28,7 +29,7 @@
     var outcome = checked(form, 'input[name="outcome"]');
     var kind = outcome ? outcome.value : "cards";
     var typed = form.querySelector('input[name="points"]').value.trim();
-    var cards = typed === "" ? null : (/^\d+$/.test(typed) ? parseInt(typed, 10) : -1);
+    var cards = typed === "" ? null : (WHOLE.test(typed) ? Number(typed) : -1);
     var name = row ? row.value : null;
     if (kind === "match" && cards === null && name) cards = C.matchCards(name);
     if (kind === "counter" && cards === null && name) cards = C.counterCards(name);
@@ -49,9 +50,11 @@
     return [rowName, sideName].filter(Boolean).join(" · ");
   }
 
+  // Something typed for this hand: points, a row, or whatever was tapped for it (a side
+  // too) since the last hand left (coiffeur_form.js).
   function typing(form) {
-    var points = form.querySelector(".points-input");
-    return !!((points && points.value) || form.querySelector(".coiffeur-rows input:checked"));
+    var points = form.querySelector(".points-input"), F = window.JassCoiffeurForm;
+    return !!((points && points.value) || form.querySelector(".coiffeur-rows input:checked") || (F && F.touched(form)));
   }
 
   function mark(parent, text, className) {
@@ -106,6 +109,8 @@
         cell.title = status.dataset.row;
       }
     });
+    var screen = document.getElementById("table");
+    if (screen) screen.dataset.counted = JSON.stringify(hands.slice(s.hands.length)); // for refuse
     stillToPlay(s, hands, table, status);
     if (!shown.length || hands.length === s.hands.length) return { winner: null };
     var result = C.play(s.ruleset, hands);
@@ -114,23 +119,68 @@
       total.classList.add("provisional");
       mark(total, "\u2192 " + written(result.totals[side]), "total-waiting");
     });
+    if (table) differences(s, table, result);
     if (!result.over) return { winner: null };
     if (result.winner === null) return { said: s.draw };
     return { winner: s.teams[result.winner] };
+  }
+
+  // The game's hands and the waiting ones the server will take: up to the first it
+  // would refuse (a hand kept broken, from before the phone refused it, counts nothing).
+  function counted(s, shown) {
+    var hands = s.hands.slice();
+    shown.every(function (w) {
+      return !C.check(s.ruleset, hands, w.hand).length && hands.push(w.hand);
+    });
+    return hands;
+  }
+
+  function signed(value) { return value > 0 ? "+" + value : written(value); }
+
+  // With two sides, the Diff. column and the counter-match bonuses as the waiting hands
+  // leave them: a row's difference once both its cells are filled, the totals', and
+  // each side's bonus (a line of its own, added if the sheet had none yet).
+  function differences(s, table, result) {
+    if (s.ruleset.teams !== 2) return;
+    var before = C.play(s.ruleset, s.hands);
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (line, row) {
+      var now = result.rowDifferences[row], diff = line.querySelector(".row-diff");
+      if (diff && now !== null && now !== before.rowDifferences[row]) {
+        diff.classList.add("provisional");
+        mark(diff, signed(now), "total-waiting");
+      }
+    });
+    var total = table.querySelector("tfoot .total-diff");
+    if (total) { total.classList.add("provisional"); mark(total, "\u2192 " + signed(result.difference), "total-waiting"); }
+    var bonus = result.totals.map(function (t, side) { return t - result.cells[side].reduce(function (a, v) { return a + (v || 0); }, 0); });
+    var had = before.totals.map(function (t, side) { return t - before.cells[side].reduce(function (a, v) { return a + (v || 0); }, 0); });
+    if (bonus[0] === had[0] && bonus[1] === had[1]) return;
+    var line = table.querySelector("tfoot .bonus-line");
+    if (!line) {
+      line = document.createElement("tr");
+      line.className = "bonus-line waiting";
+      line.innerHTML = "<th scope=\"row\"></th><td class=\"cell\"></td><td class=\"cell\"></td><td class=\"row-diff\"></td>";
+      line.firstChild.textContent = table.dataset.bonus;
+      table.tFoot.insertBefore(line, table.tFoot.firstChild);
+    }
+    Array.prototype.forEach.call(line.querySelectorAll("td.cell"), function (cell, side) {
+      if (bonus[side] === had[side]) return;
+      cell.classList.add("provisional");
+      mark(cell, "\u2192 " + written(bonus[side]), "total-waiting");
+    });
   }
 
   // The next hand's form: its number and a new key, nothing typed, the rows the
   // waiting hands filled no longer offered, and the side whose turn it is chosen (the
   // side after the last hand's that still has a row to play).
   function nextForm(form, s, number, shown) {
-    var active = document.activeElement;
-    if (active && form.contains(active) && active.blur) active.blur();
-    var hands = s.hands.concat(shown.filter(function (w) { return !w.unsure; }).map(function (w) { return w.hand; }));
+    var active = document.activeElement, F = window.JassCoiffeurForm;
+    var focused = !active || active === document.body || form.contains(active);
+    var hands = counted(s, shown);
     var result = C.play(s.ruleset, hands);
     form.querySelector('[name="hand_number"]').value = String(number);
     form.querySelector('[name="form_key"]').value = window.JassWaiting.newKey();
-    form.querySelectorAll(".invalid-feedback, .coiffeur-error-summary").forEach(function (n) { n.remove(); });
-    form.querySelectorAll(".is-invalid").forEach(function (n) { n.classList.remove("is-invalid"); });
+    unmark(form);
     form.querySelector('input[name="points"]').value = "";
     var cards = form.querySelector('input[name="outcome"][value="cards"]');
     if (cards) cards.checked = true;
@@ -161,7 +211,121 @@
     var heading = document.querySelector("#table .hand-heading");
     if (heading) heading.textContent = heading.textContent.replace(/\d+/, String(number));
     form.dispatchEvent(new Event("change", { bubbles: true }));
+    if (F) F.retype(form); // tapped for this hand while the last one was on its way
+    if (F && focused) F.focusNext(form.parentNode);
   }
+
+  // What the server would refuse of the hand typed (CoiffeurHandForm's checks, then the
+  // engine's twins in coiffeur.js), said before it leaves the phone as the form says the
+  // server's: listed at the top (role=alert, focused, a link to each control) and beside
+  // each field. Offline the server could say so only much later.
+  function words(text, params) {
+    return text.replace(/\{(\w+)(!r)?\}/g, function (all, name, repr) {
+      var value = params[name];
+      return repr && typeof value === "string" ? "'" + value + "'" : String(value);
+    });
+  }
+
+  function problemsOf(form, checks) {
+    var script = document.getElementById("table-state"), screen = document.getElementById("table"), s;
+    try { s = JSON.parse(script.textContent); } catch (e) { return null; }
+    var number = +form.querySelector('[name="hand_number"]').value;
+    var hands = s.hands.concat(JSON.parse(screen.dataset.counted || "[]").slice(0, Math.max(0, number - s.next)));
+    var h = hand(form), out = [], row = "row_" + h.team;
+    function bad(name, code, params) { out.push({ name: name, code: code, params: params || {} }); }
+    var typed = form.querySelector('input[name="points"]').value.trim();
+    var points = !typed ? "" : !WHOLE.test(typed) ? "whole" : +typed < 0 ? "least" : +typed > 157 ? "most" : "";
+    var fields = { team: "team", row: row, cards: "points", match: "outcome", counter: "outcome", struck: "outcome" };
+    function engine(p) {
+      var params = p.params;
+      if (p.key === "cell_filled") params = { side: checks.sides[h.team], row: checks.rows[h.row], earlier: params.earlier };
+      if (p.key === "match_cards" || p.key === "counter_cards") params.row = checks.rows[h.row];
+      bad(fields[p.field] || null, p.key, params);
+    }
+    if (h.team < 0) bad("team", "team");
+    else if (!h.row) bad(row, "row", { side: checks.sides[h.team] });
+    else C.check(s.ruleset, hands, { team: h.team, row: h.row, cards: null, struck: true }).forEach(engine);
+    if (points) bad("points", points);
+    if (!out.length) C.check(s.ruleset, hands, h).forEach(engine);
+    return out;
+  }
+
+  // the points' box keeps its misère line as its description
+  function describe(input, id) {
+    var note = input.name === "points" && input.form.querySelector("#misere-note");
+    var ids = [id, note ? note.id : ""].filter(Boolean).join(" ");
+    if (ids) input.setAttribute("aria-describedby", ids); else input.removeAttribute("aria-describedby");
+  }
+
+  // The problems said of an earlier try gone, and their marks.
+  function unmark(form) {
+    form.querySelectorAll(".invalid-feedback, .coiffeur-error-summary").forEach(function (n) { n.remove(); });
+    form.querySelectorAll(".is-invalid, [aria-invalid], fieldset[aria-describedby]").forEach(function (n) {
+      n.classList.remove("is-invalid");
+      n.removeAttribute("aria-invalid");
+      if (n.tagName === "INPUT") describe(n, ""); else n.removeAttribute("aria-describedby");
+    });
+  }
+
+  function clear(form) {
+    form.querySelectorAll(".client-said, .client-check").forEach(function (n) { n.remove(); });
+    form.querySelectorAll(".client-invalid").forEach(function (n) {
+      n.classList.remove("client-invalid", "is-invalid");
+      n.removeAttribute("aria-invalid");
+      if (n.tagName === "INPUT") describe(n, "");
+    });
+  }
+
+  function refuse(event) {
+    var form = event.target, checks = form.querySelector && form.querySelector("#coiffeur-checks");
+    if (event.defaultPrevented || form.id !== "coiffeur-hand-form" || !checks) return;
+    checks = JSON.parse(checks.textContent);
+    var problems = problemsOf(form, checks);
+    if (!problems) return;
+    clear(form);
+    if (!problems.length) return;
+    event.preventDefault();
+    event.stopPropagation();
+    unmark(form); // what the server said of an earlier try: this is said of what is typed now
+    var note = document.createElement("div"), heading = document.createElement("p"), list = document.createElement("ul");
+    note.id = "coiffeur-form-errors";
+    note.className = "alert alert-danger py-2 coiffeur-error-summary client-check";
+    note.setAttribute("role", "alert");
+    note.tabIndex = -1;
+    heading.className = "mb-1";
+    heading.textContent = checks.heading;
+    list.className = "mb-0";
+    note.appendChild(heading);
+    note.appendChild(list);
+    problems.forEach(function (p) {
+      var text = words(checks.messages[p.code] || p.code, p.params), item = document.createElement("li");
+      var controls = p.name ? form.querySelectorAll('[name="' + p.name + '"]:not(:disabled)') : [];
+      list.appendChild(item);
+      if (!controls.length) { item.textContent = text; return; }
+      var link = document.createElement("a"), box = controls[0].closest("fieldset");
+      link.href = "#" + controls[0].id;
+      link.textContent = checks.labels[p.name.replace(/_\d+$/, "")];
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(checks.colon + text));
+      var said = document.createElement("div");
+      said.id = p.name + "-error";
+      said.className = "invalid-feedback d-block client-said";
+      said.textContent = text;
+      box.classList.add("is-invalid", "client-invalid");
+      box.appendChild(said);
+      controls.forEach(function (n) {
+        n.classList.add("client-invalid");
+        if (n.type !== "radio") n.classList.add("is-invalid");
+        n.setAttribute("aria-invalid", "true");
+        describe(n, said.id);
+      });
+    });
+    form.insertBefore(note, form.firstChild);
+    note.focus({ preventScroll: true });
+    note.scrollIntoView();
+  }
+  // before htmx and coiffeur_form.js hear of the Save (both listen on the document)
+  window.addEventListener("submit", refuse, true);
 
   window.JassOfflineKind = {
     form: "coiffeur-hand-form",
@@ -170,5 +334,11 @@
     typing: typing,
     provisional: provisional,
     nextForm: nextForm,
+    // the form drawn anew while its problems were said: said again, of what it now holds
+    recheck: function (form) { refuse({ target: form, preventDefault: function () {}, stopPropagation: function () {} }); },
+    problems: function (form) {
+      var checks = form.querySelector("#coiffeur-checks");
+      return (checks && problemsOf(form, JSON.parse(checks.textContent))) || [];
+    },
   };
 })();

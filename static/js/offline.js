@@ -1,8 +1,10 @@
 // The table screen in a cellar, any kind: a saved hand waits on the phone (IndexedDB)
 // with its form key, shows as waiting with a provisional score (the kind's
 // window.JassOfflineKind), and is sent in order when the connection returns. The
-// server judges: a refused hand comes back to the form; the key makes a hand sent
-// twice count once. Hands show and go only for whoever typed them (waiting.js).
+// server judges: a refused hand stays on the phone, marked with the server's answer,
+// and on the form until it is saved again or dropped; the hands behind it wait under
+// their own numbers. The key makes a hand sent twice count once. Hands show and go
+// only for whoever typed them (waiting.js).
 (function () {
   "use strict";
   var Waiting = window.JassWaiting;
@@ -13,9 +15,16 @@
 
   var RETRY = 5000;
   var sending = false;
-  var paused = 0; // a refused hand is back on the form: the ones after it wait for it
-  var refused = 0; // a hand sent from the queue and refused: said on the status line too
+  var shownRefused = ""; // the key of the refused hand whose answer this screen shows
+  var refusedForm = ""; // and the key of the form it came with
+  var asking = ""; // the refused hand whose dropping is being asked
+  var dropped = 0;
   var stuck = 0;
+  var base = null; // the hand form as drawn: what differs was touched by the scorer
+  var parked = null; // typed for a later hand when a refused one took the form
+  var left = null; // the form as a Save sent it: what is touched on it after is the next hand's
+  var swapKept = null;
+  var SKIP = ["csrfmiddlewaretoken", "hand_number", "form_key", "version", "typist"];
   var table = document.getElementById("table");
   var pristine = table ? table.outerHTML : ""; // as the server drew it, before any script
 
@@ -121,27 +130,138 @@
     return list;
   }
 
+  // The first of this person's hands, when the server refused it: it holds the rest.
+  function held(hands) { return hands.length && hands[0].refused ? hands[0] : null; }
+
+  // Consecutive numbers from ``from`` for the hands waiting behind a refused one (the
+  // scorer is told before: the drop's question, the refused hand's note).
+  function renumber(hands, from) {
+    hands.forEach(function (hand, index) {
+      hand.number = from + index;
+      hand.body = hand.body.map(function (pair) { return pair[0] === "hand_number" ? [pair[0], String(hand.number)] : pair; });
+    });
+  }
+
+  function moves(hands, from) {
+    return hands.map(function (hand, index) { return hand.number === from + index ? "" : hand.number + " → " + (from + index); }).filter(Boolean).join(", ");
+  }
+
+  // The refused hand's own part: the hands behind it, and dropping it (asked first).
+  function refusedNote(hand, behind, s, status) {
+    var form = handForm();
+    var number = form ? parseInt(form.querySelector('[name="hand_number"]').value, 10) : s.next;
+    var asked = asking === hand.key;
+    var moved = moves(behind, asked ? s.next : number + 1);
+    var box = $("#table .refused-hand");
+    var id = [hand.key, asked, moved].join(" ");
+    if (box && box.dataset.id === id) return;
+    var focused = box && box.contains(document.activeElement);
+    if (box) box.remove();
+    box = document.createElement("div");
+    box.className = "refused-hand alert alert-warning py-2";
+    box.dataset.id = id;
+    var text = document.createElement("p");
+    text.className = "mb-2";
+    var values = { number: number, moves: moved }; // the number on its form (a 409 moved it)
+    text.textContent = asked ? [say(status.dataset.dropAsk, values), moved ? say(status.dataset.dropMoves, values) : ""].join(" ").trim() :
+      moved && form ? say(status.dataset.saveMoves, values) : "";
+    if (asked) text.setAttribute("role", "alert");
+    if (text.textContent) box.appendChild(text);
+    function button(label, style, act) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-sm me-2 " + style;
+      b.textContent = say(label, values);
+      b.addEventListener("click", act);
+      box.appendChild(b);
+      return b;
+    }
+    if (asked) {
+      button(status.dataset.dropYes, "btn-danger", function () { dropHeld(hand.key); });
+      var focus = button(status.dataset.dropNo, "btn-outline-secondary", function () { asking = ""; refresh().then(function () { var b = $("#table .refused-hand button"); if (b) b.focus(); }); });
+    } else {
+      var drop = button(status.dataset.drop, "btn-outline-danger", function () { asking = hand.key; refresh(); });
+      if (focused) focus = drop;
+    }
+    var before = form || $("#table .recent");
+    if (before) before.parentNode.insertBefore(box, before);
+    else if ($("#table")) $("#table").appendChild(box);
+    if (focus) focus.focus();
+  }
+
+  // The scorer drops the refused hand: the ones behind it take the numbers from the
+  // server's next on (as the question said), the form is cleared for the next one.
+  function dropHeld(key) {
+    var s = state();
+    return kv.update(handsKey(s), function (hands) {
+      hands = (hands || []).filter(function (h) { return h.key !== key; });
+      renumber(mine(hands), s.next);
+      return hands;
+    }, store).then(function () { return waiting(s); }).then(function (hands) {
+      var form = handForm(), rest = mine(hands);
+      dropped = form ? +form.querySelector('[name="hand_number"]').value : s.next;
+      asking = shownRefused = "";
+      document.querySelectorAll("#table .messages").forEach(function (n) { n.remove(); });
+      if (form) Kind.nextForm(form, s, s.next + rest.length, rest);
+      render(hands);
+      focusForm(true);
+      return send();
+    });
+  }
+
+  // Focus never falls to the page: after the form was drawn anew, to its first control.
+  function focusForm(renewed) {
+    var active = document.activeElement;
+    if (!renewed || (active && active !== document.body && document.contains(active))) return;
+    if (window.JassTable && JassTable.settle) return JassTable.settle();
+    var form = handForm(), said = $("#table [role=alert][tabindex]"); // a refusal's problems first
+    var first = said || (form && !form.hidden && form.querySelector("input:not([type=hidden]):not(:disabled):checked, input:not([type=hidden]):not(:disabled)"));
+    if (first) first.focus({ preventScroll: true });
+  }
+
   // The game as the server last drew it, and the hands waiting counted onto it by the
-  // game's kind (Kind.provisional: its score, its sheet or slate, who won).
+  // game's kind (Kind.provisional: its score, its sheet or slate, who won). A refused
+  // hand stays on the form, as the server answered it; the ones behind it wait.
   function render(hands) {
     var s = state();
     var status = $("#net-status");
     if (!s || !status) return;
+    var others = hands.length;
+    hands = mine(hands);
+    others -= hands.length;
+    var hold = held(hands);
+    var renewed = false;
+    // after a reload, a new tab, offline, the game shown anew: its answer again
+    if (hold && hold.refused.html && (shownRefused !== hold.key || keyOf(handForm()) !== refusedForm)) {
+      shownRefused = hold.key;
+      parked = typed() || parked;
+      swap(hold.refused.html);
+      refusedForm = keyOf(handForm());
+      s = state() || s;
+      renewed = true;
+    } else if (!hold) {
+      shownRefused = asking = "";
+    }
     document.querySelectorAll("#table .waiting").forEach(function (n) { n.remove(); });
     document.querySelectorAll("#table .provisional").forEach(function (n) {
       n.classList.remove("provisional");
     });
-    var others = hands.length;
-    hands = mine(hands);
-    others -= hands.length;
-    var shown = hands.filter(function (hand) { return hand.number >= s.next; });
+    if (!hold) document.querySelectorAll("#table .refused-hand").forEach(function (n) { n.remove(); });
+    // Every waiting hand is listed; counted, those the server has not drawn (a hand below
+    // its next may be there already, its answer lost) or, behind a refused one, all.
+    var shown = hands.filter(function (hand) { return hold ? hand !== hold : hand.number >= s.next; });
+    var rows = hold ? shown : hands;
     var counted = Kind.provisional(s, shown, status);
-    var list = shown.length ? handList() : null;
-    shown.forEach(function (hand) { if (list) list.insertBefore(waitingRow(hand, status), list.firstChild); });
+    var list = rows.length ? handList() : null;
+    rows.forEach(function (hand) { if (list) list.insertBefore(waitingRow(hand, status), list.firstChild); });
     var form = handForm();
     var undo = $('#table form[action$="/undo/"]');
-    if (undo) undo.hidden = shown.length > 0;
-    if (counted.said || (counted.winner !== null && counted.winner !== undefined)) {
+    if (undo) undo.hidden = rows.length > 0 || !!hold;
+    if (hold) {
+      // the refused hand is asked of the game as the server has it
+      if ($("#table")) delete $("#table").dataset.totals;
+      refusedNote(hold, shown, s, status);
+    } else if (counted.said || (counted.winner !== null && counted.winner !== undefined)) {
       if (form) form.hidden = true;
       var over = document.createElement("p");
       over.className = "alert alert-warning waiting provisional-over";
@@ -150,16 +270,34 @@
       var before = turn || form || list;
       if (before) before.parentNode.insertBefore(over, before);
       if (turn) turn.hidden = true;
-    } else if (form && shown.length) {
-      var number = s.next + shown.length;
+      var active = document.activeElement; // the Save that ended it was hidden with its form
+      if (!active || active === document.body || (form && form.contains(active))) {
+        over.tabIndex = -1;
+        over.focus({ preventScroll: true });
+      }
+    } else if (form && rows.length) {
+      var number = Math.max(s.next + shown.length, rows[rows.length - 1].number + 1);
       var current = parseInt(form.querySelector('[name="hand_number"]').value, 10);
-      if (current < number) Kind.nextForm(form, s, number, shown);
+      if (current < number) {
+        var touched = typed(); // tapped since the Save left, before this form was drawn
+        Kind.nextForm(form, s, number, shown);
+        renewed = true;
+      }
     }
-    var note = paused ? say(status.dataset.paused, { number: paused }) :
-      refused ? say(status.dataset.refused, { number: refused }) :
+    if (renewed) {
+      baseline();
+      if (!hold && typeAgain(parked)) parked = null;
+      else if (typeAgain(touched)) form.dataset.typing = "1";
+    }
+    baseline();
+    focusForm(renewed);
+    var note = hold ? [say(status.dataset.refused, { number: hold.number }),
+      // they wait for it under the number its form now shows (a 409 offers it as the next)
+      shown.length ? say(status.dataset.paused, { number: form && !form.hidden ? form.querySelector('[name="hand_number"]').value : hold.number }) : ""].filter(Boolean).join(" ") :
+      dropped ? say(status.dataset.dropped, { number: dropped }) :
       stuck ? say(status.dataset.stuck, { number: stuck }) : "";
     if (others) note = [note, say(status.dataset.others, { count: others })].filter(Boolean).join(" · ");
-    showStatus(hands.length, note);
+    showStatus(hands.length - (hold ? 1 : 0), note);
   }
 
   function refresh() {
@@ -187,7 +325,10 @@
       at: Date.now(),
     };
     return kv.update(handsKey(s), function (hands) {
-      hands = (hands || []).filter(function (h) { return h.key !== entry.key; });
+      hands = hands || [];
+      var hold = held(mine(hands)); // on the form: what is saved now replaces it
+      hands = hands.filter(function (h) { return h.key !== entry.key && h !== hold; });
+      if (hold) renumber(mine(hands).filter(function (h) { return h.number >= hold.number; }), number + 1);
       hands.push(entry);
       hands.sort(function (a, b) { return a.number - b.number || a.at - b.at; });
       return hands;
@@ -196,45 +337,110 @@
 
   function drop(s, key) { return Waiting.drop(s.record, key); }
 
-  // What the scorer is typing for a later hand survives the table being drawn anew.
+  // The hand form's values by name (radios and boxes: the ones ticked), as JSON.
+  function values(form) {
+    var v = {};
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (input) {
+      if (SKIP.indexOf(input.name) >= 0) return;
+      var list = v[input.name] = v[input.name] || [];
+      if (!/^(radio|checkbox)$/.test(input.type)) list.push(input.value);
+      else if (input.checked) list.push(input.value);
+    });
+    Object.keys(v).forEach(function (name) { v[name] = JSON.stringify(v[name]); });
+    return v;
+  }
+
+  function keyOf(form) {
+    var key = form && form.querySelector('[name="form_key"]');
+    return key ? key.value : "";
+  }
+
+  // The form as it was drawn (once per form key): the scorer's touches are what differ.
+  function baseline() {
+    var form = handForm();
+    if (form && (!base || base.key !== keyOf(form))) base = { key: keyOf(form), values: values(form) };
+  }
+
+  // What the scorer touched on the form since it was drawn (team, trump, points, Weis…)
+  // survives the table being drawn anew for the same hand.
   function typed() {
     var form = handForm();
-    if (!form || form.hidden || !Kind.typing(form)) return null;
-    var values = [];
-    new FormData(form).forEach(function (value, name) {
-      if (["csrfmiddlewaretoken", "hand_number", "form_key", "version", "typist"].indexOf(name) < 0) values.push([name, value]);
+    if (!form || form.hidden) return null;
+    var now = values(form), touched = {}, any = false;
+    if (left && left.key === keyOf(form)) { // still the hand that was sent: touches after it left
+      Object.keys(now).forEach(function (name) {
+        if (now[name] !== left.values[name]) { touched[name] = now[name]; any = true; }
+      });
+      return any ? { after: left.number, values: touched } : null;
+    }
+    var known = base && base.key === keyOf(form);
+    Object.keys(now).forEach(function (name) {
+      if (!known || now[name] !== base.values[name]) { touched[name] = now[name]; any = true; }
     });
-    return { number: form.querySelector('[name="hand_number"]').value, values: values };
+    if (!any || (!known && !Kind.typing(form))) return null;
+    return { number: form.querySelector('[name="hand_number"]').value, values: touched };
   }
 
   function typeAgain(kept) {
     var form = handForm();
-    if (!kept || !form || form.querySelector('[name="hand_number"]').value !== kept.number) return;
-    kept.values.forEach(function (pair) {
-      form.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (input) {
-        if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === pair[1];
-        else input.value = pair[1];
+    var number = form && form.querySelector('[name="hand_number"]').value;
+    if (!kept || !form || form.hidden || (kept.after ? +number <= +kept.after : number !== kept.number)) return false;
+    Object.keys(kept.values).forEach(function (name) {
+      var list = JSON.parse(kept.values[name]), at = 0;
+      form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+        if (/^(radio|checkbox)$/.test(input.type)) input.checked = list.indexOf(input.value) >= 0;
+        else if (at < list.length) input.value = list[at++];
       });
     });
     form.dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
   }
 
-  function draw(html) {
-    var kept = typed();
+  function swap(html) {
     htmx.swap("#table", html, { swapStyle: "outerHTML" });
-    typeAgain(kept);
+  }
+
+  // The table drawn anew from an answer; ``rest``, the hands still waiting, shown at
+  // once; then what was touched meanwhile, put back.
+  function draw(html, rest) {
+    var kept = typed(), active = document.activeElement, form = handForm();
+    var at = form && form.contains(active) && active.name ? '[name="' + active.name + '"]' + (/^(radio|checkbox)$/.test(active.type) ? '[value="' + active.value + '"]' : "") : "";
+    // problems the phone found in what is typed (a Save refused on the phone meanwhile)
+    var checked = form && form.querySelector(".client-check") ? form.querySelector('[name="hand_number"]').value : "";
+    var onSaid = checked && active && active.closest && active.closest(".client-check");
+    swap(html);
+    baseline();
+    if (rest) render(rest);
+    var done = typeAgain(kept);
+    form = handForm();
+    if (done && checked && Kind.recheck && form.querySelector('[name="hand_number"]').value === checked) {
+      Kind.recheck(form);
+      var said = form.querySelector(".client-check");
+      if (said && onSaid) { said.focus({ preventScroll: true }); at = ""; }
+    }
+    if (done && at && (form = handForm()) && form.querySelector(at)) {
+      form.dataset.typing = "1"; // the scorer goes on where they were (table.js leaves it)
+      form.querySelector(at).focus({ preventScroll: true });
+    }
+    if (!done && typeAgain(parked)) parked = null;
+    focusForm(true);
     remember(html);
   }
 
-  function send() {
+  // ``again``: a refused hand is sent once more (a reload, a new tab) for the
+  // server's answer as the game is now; otherwise it holds the rest until saved.
+  function send(again) {
     var s = state();
-    if (sending || !s || paused || !navigator.onLine) return refresh();
+    if (sending || !s || !navigator.onLine) return refresh();
     sending = true;
+    document.documentElement.dataset.sending = "true"; // "false" once a round ended: the browser tests wait for it
     function loop(first) {
       return waiting(s).then(function (hands) {
         if (!first) render(hands); // the table was drawn anew: the rest show again
         hands = mine(hands); // another's hands wait for them
-        return hands.length ? Waiting.post(hands[0], s.record, true).then(answered(hands[0], hands.slice(1))) : null;
+        if (!hands.length || (hands[0].refused && again !== true)) return null;
+        again = false;
+        return Waiting.post(hands[0], s.record, true).then(answered(hands[0], hands.slice(1)));
       });
     }
     function answered(entry, rest) {
@@ -243,19 +449,40 @@
         if (answer.status === 200) {
           stuck = 0;
           return drop(s, entry.key).then(function () {
-            draw(answer.text);
-            render(rest); // at once: the hands still waiting never vanish from the screen
+            if (shownRefused === entry.key) shownRefused = "";
+            draw(answer.text, rest); // the hands still waiting never vanish from the screen
             s = state() || s;
             return loop(false);
           });
         }
         if (answer.status === 422 || answer.status === 409) {
-          // Refused (a rule, or recorded elsewhere): back on the form; the rest wait.
-          return drop(s, entry.key).then(function () {
-            refused = entry.number;
-            draw(answer.text); // its problems at the top of the form, focused (table.js)
-            paused = entry.number;
-            return waiting(state() || s).then(function (rest) { paused = mine(rest).length ? paused : 0; });
+          // Refused (a rule, or recorded elsewhere): kept, marked with the answer, on
+          // the form with the server's problems (focused by table.js); the rest wait.
+          var same = false;
+          return kv.update(handsKey(s), function (hands) {
+            return (hands || []).map(function (h) {
+              // (saved again meanwhile: the new one is sent instead)
+              if (h.key === entry.key && h.at === entry.at) {
+                h.refused = { status: answer.status, html: answer.text };
+                same = true;
+              }
+              return h;
+            });
+          }, store).then(function () {
+            if (!same) return loop(false);
+            var kept = typed(); // on its form already (a page's start): what was put right stays
+            if (shownRefused !== entry.key) { parked = kept || parked; kept = null; }
+            shownRefused = entry.key;
+            asking = "";
+            swap(answer.text);
+            refusedForm = keyOf(handForm());
+            baseline();
+            typeAgain(kept);
+            entry.refused = true;
+            render([entry].concat(rest)); // the hands behind it stay on the screen
+            focusForm(true);
+            remember(answer.text);
+            return null;
           });
         }
         if (answer.status === 403 && answer.text.indexOf('id="table"') >= 0) {
@@ -271,6 +498,7 @@
     }
     return loop(true).catch(function () { /* no connection, or no answer in time: later */ }).then(function () {
       sending = false;
+      document.documentElement.dataset.sending = "false";
       return refresh();
     });
   }
@@ -288,6 +516,17 @@
     });
   }
 
+  // Kept tables belong to whom they were drawn for: another's go (issue 34; the
+  // service worker deletes their kept pages too). Their hands stay: kept for them.
+  function forgetOthers() {
+    return kv.entries(store).then(function (entries) {
+      entries.forEach(function (entry) {
+        var kept = entry[1];
+        if (String(entry[0]).indexOf("page ") === 0 && kept && kept.typist !== typist()) kv.del(entry[0], store);
+      });
+    }).catch(function () { /* nothing kept */ });
+  }
+
   function restore() {
     var s = state();
     if (!s) return Promise.resolve();
@@ -301,14 +540,17 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
+    // The live poll rests while offline (no failed request each time); it goes on online.
+    if (form && form.id === "live" && !navigator.onLine) { event.preventDefault(); return; }
     if (!form || form.id !== Kind.form || !form.getAttribute("hx-post")) return;
     if (form.dataset.direct) { delete form.dataset.direct; return; }
     event.preventDefault();
+    left = { key: keyOf(form), values: values(form), number: form.querySelector('[name="hand_number"]').value };
     var button = form.querySelector(".save-hand");
     if (button) button.disabled = true;
     keep(form).then(function () {
-      paused = 0; // the scorer saved again: the refused hand, or what replaces it
-      refused = 0;
+      dropped = 0;
+      if (form.querySelector('[name="form_key"]').value === shownRefused) shownRefused = "";
       var slow = setTimeout(refresh, navigator.onLine ? 700 : 0);
       return send().then(function () { clearTimeout(slow); });
     }).catch(function () {
@@ -319,12 +561,22 @@
   });
 
   // Each table the server sends is kept as it came, before any script touches it.
+  // What the scorer touched meanwhile is put back (undo, the live poll, a plain save).
   document.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail.xhr;
+    if (event.detail.target && event.detail.target.id === "table") swapKept = typed();
     if (event.detail.target && event.detail.target.id === "table" && xhr && xhr.status === 200) {
       var text = xhr.responseText;
       setTimeout(function () { remember(text); }, 0);
     }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "table" || !event.detail.xhr) return;
+    var kept = swapKept;
+    swapKept = null;
+    baseline();
+    typeAgain(kept);
+    refresh(); // the waiting hands, a refused one, at once
   });
 
   // Another phone changed the game: followed at once unless a hand is typed or waiting.
@@ -333,21 +585,21 @@
     if (!live || live.id !== "live") return;
     var show = live.querySelector(".behind a[hx-get]");
     var form = handForm();
-    var busy = (form && !form.hidden && Kind.typing(form)) || $("#table .hand-item.waiting") || sending;
+    var busy = (form && !form.hidden && (Kind.typing(form) || typed())) || $("#table .hand-item.waiting") || $("#table .refused-hand") || sending;
     if (show && !busy) {
       // (htmx has not set up the link yet)
       htmx.ajax("GET", show.getAttribute("hx-get"), { target: "#table", select: "#table", swap: "outerHTML" });
     }
   });
 
-  window.addEventListener("online", send);
+  window.addEventListener("online", function () { send(); });
   window.addEventListener("offline", refresh);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) send(); });
   setInterval(function () { if (navigator.onLine) send(); }, RETRY);
 
   function start() {
     var s = state();
-    restore().then(function () { remember(); return send(); });
+    restore().then(function () { remember(); forgetOthers(); baseline(); return refresh(); }).then(function () { return send(true); });
     if ("serviceWorker" in navigator && s && s.worker) {
       navigator.serviceWorker.register(s.worker).then(function () {
         if (!navigator.serviceWorker.controller) {

@@ -1,6 +1,8 @@
 // JassRules: a hand's points and a game's totals on the phone, as the Python
 // engine counts them (scoring/kinds/team/rules, RULES.md §2–§6). Input is the game file's
-// JSON (game-format.md). No validation: the server judges; this only counts.
+// JSON (game-format.md). The server judges; check() refuses what it would refuse of one
+// hand (hand.py check_hand, game.py _rules_of_the_game), so the phone keeps no hand the
+// server will not take: each problem names the engine's field and a code of its message.
 (function (root) {
   "use strict";
 
@@ -136,9 +138,204 @@
     return 2 * totals[loser] < target && target <= 2 * (totals[loser] + s.points[loser]);
   }
 
+  // RULES.md §12 (striche.py): a game counted in Striche. The Berg's line is ⌈T/2⌉.
+  function bergLine(target) { return Math.floor((target + 1) / 2); }
+
+  // Who reaches the Berg line in this hand played after these totals, as count_striche
+  // walks it: Stöck, then Weis (a Weis a match cancels never counted), then trick
+  // points, each as far as it counted (s: the hand's step). null when nobody does, the
+  // Berg was had before, or the game counts none; else {team, tie, open}: tie when both
+  // reach it on tricks, open when the table must say who was first (berg_first).
+  function bergStep(ruleset, totals, hand, s) {
+    var table = ruleset.striche, line, parts, weis, phases, running = totals, i, reached, after;
+    if (!table || table.with_berg === false || ruleset.target == null) return null;
+    line = bergLine(ruleset.target);
+    if (Math.max(totals[0], totals[1]) >= line) return null;
+    s = s || step(ruleset, totals, hand);
+    parts = handParts(ruleset, hand);
+    function rest(a, b) { return pair(function (t) { return a[t] - b[t]; }); }
+    if (s.outOn === "stoeck") phases = [s.points];
+    else if (s.outOn === "weis") phases = [parts.stoeck, rest(s.points, parts.stoeck)];
+    else {
+      weis = rest(parts.weis, parts.weisCancelled);
+      phases = [parts.stoeck, weis, rest(rest(s.points, parts.stoeck), weis)];
+    }
+    for (i = 0; i < phases.length; i++) {
+      running = add(running, phases[i]);
+      reached = [0, 1].filter(function (t) { return running[t] >= line; });
+      if (reached.length === 1) return { team: reached[0], tie: false, open: false };
+      if (reached.length === 2) {
+        after = add(totals, s.points);
+        if (table.berg_tie === "higher" && after[0] !== after[1]) {
+          return { team: after[1] > after[0] ? 1 : 0, tie: true, open: false };
+        }
+        return { team: isTeam(hand.berg_first) ? hand.berg_first : null, tie: true, open: true };
+      }
+    }
+    return null;
+  }
+
+  // What one hand adds to each team's Striche (striche.py count_striche): the Berg, a
+  // Matsch or Kontermatsch by the chooser's team (chooserTeam) unless the game ended on
+  // Stöck or Weis before the hand was played; with over (the game ends in this hand),
+  // the Sieg and the Schneider of result (play's).
+  function stricheStep(ruleset, totals, hand, chooserTeam, result) {
+    var table = ruleset.striche, s = step(ruleset, totals, hand), add2 = [{}, {}];
+    var berg = bergStep(ruleset, totals, hand, s), m = hand.match;
+    if (berg && berg.team !== null) add2[berg.team].berg = table.berg;
+    if (isTeam(m) && s.outOn !== "stoeck" && s.outOn !== "weis" && isTeam(chooserTeam)) {
+      add2[m][chooserTeam === m ? "matsch" : "kontermatsch"] = chooserTeam === m ? table.matsch : table.kontermatsch;
+    }
+    if (result && result.over && isTeam(result.winner)) {
+      add2[result.winner].sieg = table.sieg;
+      if (result.rubicon && table.with_schneider !== false) add2[result.winner].schneider = table.schneider;
+    }
+    return add2;
+  }
+
+  var AWARDS = ["sieg", "berg", "matsch", "kontermatsch", "schneider"];
+
+  // Striche (one object per team, as result.striche) onto which one hand's are added.
+  function addStriche(made, more) {
+    return [0, 1].map(function (t) {
+      var team = { total: 0 };
+      AWARDS.forEach(function (a) {
+        team[a] = ((made[t] || {})[a] || 0) + (more[t][a] || 0);
+        team.total += team[a];
+      });
+      return team;
+    });
+  }
+
+  // A whole game's Striche (count_striche): chooserTeams[i] is the team of hand i's chooser.
+  function striche(ruleset, hands, chooserTeams) {
+    var made = [{}, {}], totals = [0, 0], game = play(ruleset, hands), i, last;
+    made = addStriche(made, [{}, {}]);
+    for (i = 0; i < game.hands.length; i++) {
+      last = i === game.hands.length - 1 && game.over;
+      made = addStriche(made, stricheStep(ruleset, totals, hands[i], chooserTeams[i], last ? game : null));
+      totals = game.hands[i].totals;
+    }
+    return made;
+  }
+
+  var TRUMPS = ["hearts", "diamonds", "clubs", "spades", "obe-abe", "unde-ufe"];
+  var CARDS = 157, BEFORE_LAST_TRICK = 152, TEAM_CARDS = 18;
+  function isInt(v) { return typeof v === "number" && Number.isInteger(v); }
+  function isTeam(v) { return v === 0 || v === 1; }
+  function isSeq(kind) { return /^seq/.test(kind); }
+  function given(v) { return v !== null && v !== undefined; }
+
+  // hand.py _weis_problems: [code, params] or null.
+  function weisProblem(ruleset, weis) {
+    if (!Array.isArray(weis) || weis.length !== 2 || !weis.every(Array.isArray)) return ["weis-shape"];
+    if (weis[0].length && weis[1].length) return ["weis-both"];
+    var entries = weis[0].concat(weis[1]), table = weisTable(ruleset.weis), i, e;
+    if (!entries.length) return null;
+    if (ruleset.weis === "none") return ["weis-none"];
+    var values = Object.keys(table).map(function (k) { return table[k]; })
+      .filter(function (v, j, all) { return all.indexOf(v) === j; }).sort(function (a, b) { return a - b; });
+    for (i = 0; i < entries.length; i++) {
+      e = entries[i];
+      if (typeof e === "string") {
+        if (!SMALL[e]) return ["weis-kind", { kind: e, kinds: Object.keys(SMALL).join(", ") }];
+      } else if (!isInt(e) || values.indexOf(e) < 0) {
+        return ["weis-value", { entry: e, style: ruleset.weis, allowed: values.join(", ") }];
+      }
+    }
+    var kinds = entries.map(function (e) {
+      return typeof e === "string" ? [e] : Object.keys(table).filter(function (k) { return table[k] === e; });
+    });
+    var fours = kinds.filter(function (o) { return o.length === 1 && !isSeq(o[0]); }).map(function (o) { return o[0]; });
+    if (fours.some(function (k, j) { return fours.indexOf(k) !== j; })) return ["weis-fours"];
+    if (ruleset.weis === "large") kinds = kinds.filter(function (o) { return o.every(isSeq); });
+    var cards = kinds.reduce(function (sum, o) {
+      return sum + Math.min.apply(null, o.map(function (k) { return isSeq(k) ? +k.slice(3) : 4; }));
+    }, 0);
+    return cards > TEAM_CARDS ? ["weis-cards", { cards: TEAM_CARDS }] : null;
+  }
+
+  // hand.py _at_out_problems: the count at going out on its own.
+  function atOutProblem(hand) {
+    var a = hand.cards_at_out, c = hand.cards, t;
+    if (!Array.isArray(a) || a.length !== 2 || !a.every(function (n) { return isInt(n) && n >= 0; })) return ["at-out-shape"];
+    if (given(hand.match)) return ["at-out-match"];
+    if (a[0] + a[1] > BEFORE_LAST_TRICK && a[0] + a[1] !== CARDS) {
+      return ["at-out-sum", { a: a[0], b: a[1], sum: a[0] + a[1], before: BEFORE_LAST_TRICK, total: CARDS }];
+    }
+    if (Array.isArray(c) && c.length === 2 && c.every(isInt)) {
+      for (t = 0; t < 2; t++) if (a[t] > c[t]) return ["at-out-over", { team: t, at_out: a[t], cards: c[t] }];
+    }
+    return null;
+  }
+
+  // What the server refuses of this hand played after these totals (check_hand, then
+  // the rules of the game where it stands): [{field, code, params}], none when valid.
+  function check(ruleset, totals, hand) {
+    var out = [], trumps = ruleset.trumps || TRUMPS, match = given(hand.match) ? hand.match : null;
+    function bad(field, problem) { if (problem) out.push({ field: field, code: problem[0], params: problem[1] || {} }); }
+    var trumpOk = TRUMPS.indexOf(hand.trump) >= 0, matchOk = match === null || isTeam(match), c = hand.cards;
+    if (!trumpOk) bad("trump", ["trump-unknown", { trump: hand.trump, trumps: TRUMPS.join(", ") }]);
+    else if (trumps.indexOf(hand.trump) < 0) bad("trump", ["trump-not-allowed", { trump: hand.trump, trumps: trumps.join(", ") }]);
+    if (!matchOk) bad("match", ["not-a-team", { value: match }]);
+    if (given(c)) {
+      if (!Array.isArray(c) || c.length !== 2 || !c.every(isInt)) bad("cards", ["cards-shape"]);
+      else if (Math.min(c[0], c[1]) < 0) bad("cards", ["cards-negative", { cards: c }]);
+      else if (match === null || !matchOk) {
+        if (c[0] + c[1] !== CARDS) bad("cards", ["cards-sum", { a: c[0], b: c[1], sum: c[0] + c[1], total: CARDS }]);
+      } else if (c[match] !== CARDS || c[1 - match] !== 0) {
+        bad("cards", ["cards-match", { team: match, expected: match ? [0, CARDS] : [CARDS, 0], cards: c }]);
+      }
+    } else if (match !== null && matchOk) bad("match", ["match-no-cards"]);
+    bad("weis", weisProblem(ruleset, hand.weis || [[], []]));
+    if (given(hand.stoeck)) {
+      if (!isTeam(hand.stoeck)) bad("stoeck", ["not-a-team", { value: hand.stoeck }]);
+      else if (!ruleset.stoeck) bad("stoeck", ["stoeck-none"]);
+      else if (trumpOk && TRUMPS.indexOf(hand.trump) > 3) bad("stoeck", ["stoeck-suit", { trump: hand.trump }]);
+    }
+    if (given(hand.out_first) && !isTeam(hand.out_first)) bad("out_first", ["not-a-team", { value: hand.out_first }]);
+    if (given(hand.cards_at_out)) bad("cards_at_out", atOutProblem(hand));
+    if (out.length) return out;
+
+    // game.py _rules_of_the_game
+    var firstOut = (ruleset.end || "first-out") === "first-out", s = step(ruleset, totals, hand);
+    var beforeTricks = s.outOn === "stoeck" || s.outOn === "weis", atOut = given(hand.cards_at_out), refused = null;
+    if (atOut && firstOut) {
+      var crossed = [0, 1].filter(function (t) { return totals[t] + s.points[t] >= ruleset.target; });
+      if (beforeTricks) refused = "at-out-before-tricks";
+      else if (!s.exact) refused = crossed.length ? "at-out-both" : "at-out-nobody";
+      else if (given(hand.out_first) && hand.out_first !== s.winner) refused = "at-out-other";
+    }
+    if (atOut && !firstOut) bad("cards_at_out", ["at-out-ends-otherwise"]);
+    else bad("cards_at_out", refused && [refused, { team: hand.out_first, other: 1 - (hand.out_first || 0) }]);
+    if (!given(c) && !beforeTricks && !atOut) bad("cards", [firstOut ? "cards-missing-going-out" : "cards-missing"]);
+    if (!(refused || s.exact)) { // else out_first was checked against the count
+      if (s.needsOutFirst && !given(hand.out_first)) bad("out_first", ["out-first-needed"]);
+      else if (given(hand.out_first) && !s.needsOutFirst) bad("out_first", ["out-first-unwanted"]);
+    }
+    if (out.length) return out;
+
+    // striche.py: then the chooser, then berg_first
+    var table = ruleset.striche, berg, bf = hand.berg_first;
+    if (!table) {
+      if (given(bf)) bad("berg_first", ["berg-first-no-striche"]);
+      return out;
+    }
+    if (match !== null && !hand.chooser) bad("chooser", ["chooser-needed"]);
+    berg = bergStep(ruleset, totals, hand, s);
+    if (given(bf) && !isTeam(bf)) bad("berg_first", ["not-a-team", { value: bf }]);
+    else if (table.with_berg === false) bad("berg_first", given(bf) && ["berg-first-no-berg"]);
+    else if (berg && berg.open && !given(bf)) bad("berg_first", ["berg-first-needed", { line: bergLine(ruleset.target) }]);
+    else if (given(bf) && berg && berg.tie && !berg.open) bad("berg_first", ["berg-first-higher"]);
+    else if (given(bf) && !(berg && berg.tie)) bad("berg_first", ["berg-first-unwanted", { line: bergLine(ruleset.target) }]);
+    return out;
+  }
+
   var api = {
     weisTable: weisTable, handParts: handParts, step: step, play: play,
-    countDecidesRubicon: countDecidesRubicon
+    countDecidesRubicon: countDecidesRubicon, check: check,
+    bergLine: bergLine, bergStep: bergStep, stricheStep: stricheStep, addStriche: addStriche,
+    striche: striche
   };
   if (typeof module === "object" && module && module.exports) module.exports = api;
   if (root) root.JassRules = api;

@@ -60,6 +60,8 @@
       chibre: !!(chibre && chibre.checked)
     };
     if (counted) hand.cards_at_out = atOut; // as the game file writes it: only when given
+    var bergFirst = teamOf(checkedIn(form, "berg_first"));
+    if (bergFirst !== null) hand.berg_first = bergFirst; // the same
     return hand;
   }
 
@@ -146,7 +148,9 @@
       if (isNaN(value)) other.textContent = "–";
       else if (value < 0 || value > total) other.textContent = "?";
       else other.textContent = String(total - value);
-      if (hint) hint.hidden = !(value > total);
+      // said once: not again in yellow while the refusal of the save is said in red beside the box
+      var refused = form.querySelector(".field-points .client-said, #points-errors");
+      if (hint) hint.hidden = !(value > total) || !!refused;
     }
 
     function updateStoeck() {
@@ -181,12 +185,39 @@
       });
     }
 
+    // "Who reached the Berg first?" (RULES.md §12), carried hidden in a game counted in
+    // Striche: shown while the hand typed makes both teams reach the Berg on tricks.
+    var bergQuestion = form.querySelector(".field-berg-first");
+
+    function updateBergFirst() {
+      var state = bergQuestion && window.JassRules ? tableState() : null;
+      if (!state || state.over) return;
+      var berg;
+      try {
+        berg = window.JassRules.bergStep(state.ruleset, state.totals, handFromForm(form));
+      } catch (e) {
+        return; // as the server drew it
+      }
+      var asked = !!(berg && berg.open);
+      bergQuestion.hidden = !asked;
+      bergQuestion.querySelectorAll('input[name="berg_first"]').forEach(function (radio) {
+        radio.required = asked;
+        if (!asked) radio.checked = false;
+      });
+    }
+
     // The count at going out (RULES.md §6): shown while the hand typed takes a team
     // out on trick points; when it decides Rubicon, said so and asked before saving.
+    // It sits in a disclosure ("stopped when a team went out") the scorer may open.
     var atOut = form.querySelector(".field-at-out");
+    var stopped = atOut && atOut.closest("details"), opened = false;
     var decidesNote = atOut && atOut.querySelector(".at-out-decides");
     var estimate = form.querySelector('input[name="estimate"]');
     var decides = false;
+
+    function atOutShown() {
+      return !!atOut && (stopped ? stopped.open : !atOut.hidden);
+    }
 
     function updateAtOut() {
       var state = atOut && window.JassRules ? tableState() : null;
@@ -201,7 +232,10 @@
       }
       var typed = Array.prototype.some.call(atOut.querySelectorAll("input[type=number]"), function (i) { return i.value; });
       var shown = s.outOn === "tricks" || (s.needsOutFirst && !!hand.cards) || typed || atOut.classList.contains("is-invalid");
-      atOut.hidden = !shown;
+      if (!stopped) atOut.hidden = !shown;
+      else if (shown && !stopped.open) stopped.open = opened = true;
+      else if (!shown && opened) stopped.open = opened = false; // opened by this, not the scorer
+      shown = atOutShown();
       atOut.classList.toggle("decides", decides && shown);
       if (decidesNote) decidesNote.hidden = !(decides && shown);
       if (!shown && estimate) estimate.checked = false;
@@ -239,7 +273,9 @@
       } else if (question && !question.hidden && checked("out_first") === "") {
         question.classList.add("is-invalid");
         ask(event, question, question.querySelector("input"));
-      } else if (atOut && !atOut.hidden && decides && !handFromForm(form).cards_at_out && !(estimate && estimate.checked)) {
+      } else if (bergQuestion && !bergQuestion.hidden && checked("berg_first") === "") {
+        ask(event, bergQuestion, bergQuestion.querySelector("input"));
+      } else if (atOutShown() && decides && !handFromForm(form).cards_at_out && !(estimate && estimate.checked)) {
         ask(event, decidesNote || atOut, atOut.querySelector("input"));
       }
     };
@@ -339,6 +375,7 @@
       updateStoeck();
       updateWeis();
       updateOutFirst();
+      updateBergFirst();
       updateAtOut();
     }
     form.addEventListener("input", updateAll);
@@ -387,12 +424,14 @@
       errors.scrollIntoView();
       return;
     }
-    if (!table || (active && active !== document.body && document.contains(active) && !(moved && table.contains(active)))) return;
+    var typing = table && table.querySelector("form.hand-form[data-typing]");
+    if (!table || (typing && typing.contains(active)) || (active && active !== document.body && document.contains(active) && !(moved && table.contains(active)))) return;
     var form = table.querySelector("form.hand-form");
     if (form && !form.hidden) first = form.querySelector(".imposed") ? form.querySelector(".points-input") : form.querySelector("input[name=trump]:checked, input[name=trump]");
     if (!first && (first = table.querySelector(".game-over h2, .game-title"))) first.tabIndex = -1;
     if (first) first.focus({ preventScroll: true });
   }
+  window.JassTable.settle = settle;
 
   function announce() {
     var table = document.getElementById("table"), line = document.getElementById("table-said"), state = tableState();
@@ -418,7 +457,14 @@
       }).observe(table.parentNode, { childList: true });
     }
     announce(); // the hands this page was drawn with
-    if (document.getElementById("form-errors")) settle(); // refused without htmx
+    // Refused without htmx: its problems; back from a correction: what it says ("Hand 3
+    // corrected", role=status), focused; never the page itself.
+    var said = document.querySelector(".messages .alert");
+    if (document.getElementById("form-errors")) settle();
+    else if (said && table && document.activeElement === document.body) {
+      said.tabIndex = -1;
+      said.focus({ preventScroll: true });
+    }
   });
 
   // Before htmx sees a Save (listening on the form itself): the form's own check.

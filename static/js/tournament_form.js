@@ -8,8 +8,16 @@
   "use strict";
   const UNUSED = ["weis", "stoeck", "match_bonus", "best_of", "trump_order_text"];
   const DEFAULTS = {
-    differenzler: { hands: "12", breaks: ["exact", "best-hand", "draw"] },
-    other: { hands: "16", breaks: ["best-pass", "matches", "draw"] },
+    differenzler: {
+      hands: "12",
+      breaks: ["exact", "best-hand", "draw"],
+      allowed: ["exact", "best-hand", "best-pass", "draw"],
+    },
+    other: {
+      hands: "16",
+      breaks: ["best-pass", "matches", "draw"],
+      allowed: ["best-pass", "matches", "draw"],
+    },
   };
 
   function kind(value) {
@@ -59,7 +67,7 @@
       if (!select) return;
       Array.prototype.forEach.call(select.options, function (option) {
         option.hidden = option.value !== "" && option.value !== select.value &&
-          now.breaks.indexOf(option.value) < 0;
+          now.allowed.indexOf(option.value) < 0;
       });
     });
   }

@@ -3,6 +3,12 @@
 // changes the version, so this script changes, and the new worker fetches the new
 // files and deletes the old cache. Table screens are asked of the network first and
 // kept; offline, the last one kept is shown. Nothing here talks to any other host.
+// A kept page belongs to whom it was drawn for: every page names them in its
+// Jassclub-Typist header (an opaque mark, jassclub.accounts.typist). A table screen is
+// kept under its mark, and shown offline only while the last page from the network
+// named the same mark; a page naming another one (someone else signed in over the
+// session, or it ended) makes the worker delete what it kept for anyone else, so
+// that nobody reads another's table, seat codes included, off the phone.
 "use strict";
 
 var VERSION = "{{ version|escapejs }}";
@@ -13,6 +19,8 @@ var OFFLINE = "{{ offline_url|escapejs }}";
 var STATIC = "{{ static_url|escapejs }}";
 var TABLE_SCREEN = new RegExp("{{ table_screen|escapejs }}");
 var NETWORK_WAIT = 4000; // in a cellar, a page that does not come is shown from the phone
+var MARK = "Jassclub-Typist"; // whom a page was drawn for
+var WHO = "/sw/kept-for"; // the pages cache's note of the mark its pages are kept for
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -22,13 +30,47 @@ self.addEventListener("install", function (event) {
   );
 });
 
+function keyFor(path, mark) { return path + "?kept-for=" + encodeURIComponent(mark); }
+
+// The mark of a page from the network becomes whose pages are shown; when it changes,
+// every page kept for someone else is deleted.
+function learn(response) {
+  var mark = response.headers.get(MARK);
+  if (!mark) return Promise.resolve();
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(WHO).then(function (note) { return note ? note.text() : ""; }).then(function (was) {
+      if (was === mark) return;
+      return cache.put(WHO, new Response(mark)).then(function () { return cache.keys(); }).then(function (requests) {
+        return Promise.all(requests.filter(function (request) {
+          var url = new URL(request.url);
+          return url.pathname !== WHO && url.searchParams.get("kept-for") !== mark;
+        }).map(function (request) { return cache.delete(request); }));
+      });
+    });
+  });
+}
+
+// A table screen as the server drew it, kept for whom it names (none: not kept).
+function keep(path, response) {
+  var mark = response.headers.get(MARK);
+  if (!mark || !response.ok || response.redirected || response.type !== "basic") return learn(response);
+  return learn(response).then(function () { return caches.open(PAGES); }).then(function (cache) {
+    return cache.put(keyFor(path, mark), response);
+  });
+}
+
 function refreshPages() {
   // Kept pages name the files of the old version: fetch them again while online.
   return caches.open(PAGES).then(function (cache) {
     return cache.keys().then(function (requests) {
       return Promise.all(requests.map(function (request) {
-        return fetch(request.url, { credentials: "same-origin" }).then(function (response) {
-          if (response.ok && !response.redirected) return cache.put(request.url, response);
+        var path = new URL(request.url).pathname;
+        if (path === WHO) return;
+        return fetch(path, { credentials: "same-origin" }).then(function (response) {
+          var mark = response.headers.get(MARK);
+          return keep(path, response).then(function () { // then the copy kept under another key
+            if (new URL(request.url).searchParams.get("kept-for") !== mark) return cache.delete(request);
+          });
         }).catch(function () { /* offline: the page stays as it was */ });
       }));
     });
@@ -69,22 +111,27 @@ function fromFiles(request) {
 }
 
 function keptPage(url) {
-  return inCache(PAGES, url.pathname, { ignoreSearch: true, ignoreVary: true }).then(function (kept) {
+  return inCache(PAGES, WHO).then(function (note) { return note ? note.text() : ""; }).then(function (mark) {
+    return mark ? inCache(PAGES, keyFor(url.pathname, mark), { ignoreVary: true }) : undefined;
+  }).then(function (kept) {
     return kept || inCache(FILES, OFFLINE, { ignoreVary: true });
   }).then(function (page) { return page || Response.error(); });
 }
 
-function networkFirst(request, url) {
+// The network's answer is kept even when it comes after the kept page was shown
+// (a slow cellar): the worker is held for it from the start (a waitUntil called once
+// the answer was given would be refused).
+function networkFirst(event, url) {
+  var network = fetch(event.request);
+  event.waitUntil(network.then(function (response) {
+    return keep(url.pathname, response.clone());
+  }).catch(function () { /* offline: the kept page is shown */ }));
   return new Promise(function (resolve) {
     var done = false;
     var timer = setTimeout(function () {
       if (!done) { done = true; resolve(keptPage(url)); }
     }, NETWORK_WAIT);
-    fetch(request).then(function (response) {
-      if (response.ok && !response.redirected && response.type === "basic") {
-        var copy = response.clone();
-        caches.open(PAGES).then(function (cache) { cache.put(url.pathname, copy); });
-      }
+    network.then(function (response) {
       if (!done) { done = true; clearTimeout(timer); resolve(response); }
     }).catch(function () {
       if (!done) { done = true; clearTimeout(timer); resolve(keptPage(url)); }
@@ -100,9 +147,12 @@ self.addEventListener("fetch", function (event) {
   if (url.pathname.indexOf(STATIC) === 0) {
     event.respondWith(fromFiles(request));
   } else if (request.mode === "navigate" && TABLE_SCREEN.test(url.pathname)) {
-    event.respondWith(networkFirst(request, url));
+    event.respondWith(networkFirst(event, url));
   } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(function () { return keptPage(url); }));
+    event.respondWith(fetch(request).then(function (response) {
+      event.waitUntil(learn(response)); // e.g. the home page after someone signed in
+      return response;
+    }, function () { return keptPage(url); }));
   }
 });
 
@@ -111,10 +161,8 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.keep && TABLE_SCREEN.test(data.keep)) {
-    event.waitUntil(caches.open(PAGES).then(function (cache) {
-      return fetch(data.keep, { credentials: "same-origin" }).then(function (response) {
-        if (response.ok && !response.redirected) return cache.put(data.keep, response);
-      });
+    event.waitUntil(fetch(data.keep, { credentials: "same-origin" }).then(function (response) {
+      return keep(data.keep, response);
     }).catch(function () { /* offline: kept on the next visit */ }));
   }
 });

@@ -9,6 +9,8 @@ stored."""
 from __future__ import annotations
 
 import copy
+import json
+import uuid
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +18,8 @@ from hypothesis import strategies as st
 
 from scoring import services, statistics
 from scoring.kinds.coiffeur.gamefile import CoiffeurRecord, Side
+from scoring.kinds.coiffeur.rules import CoiffeurHand
+from scoring.kinds.coiffeur.sheet import parse_ruleset
 from scoring.models import Game, Hand, PlayerResult
 from scoring.rules import RulesError
 from tests.rules.test_coiffeur import sheets
@@ -150,3 +154,57 @@ def test_a_broken_file_is_refused_naming_hand_and_field_and_nothing_is_stored(cl
     assert problem.hand == number, problem
     assert problem.field == field or problem.field.startswith(field), problem
     assert stored() == before
+
+
+def test_a_file_whose_free_row_reads_as_misere_is_refused_naming_it_and_nothing_is_stored(club):
+    """Issue 34: ["Misär", 8] would be a free row scored like a trump (40 card points:
+    320, where misère writes 936); the file must say misère by the row's name."""
+    from scoring.kinds.coiffeur.sheet import preset
+
+    data = document(preset("coiffeur"), [])
+    data["ruleset"]["rows"][7] = ["Misär", 8]
+    data["hands"] = [{"team": 0, "row": "Misär", "cards": 40}]
+    del data["result"]
+    before = stored()
+    with pytest.raises(RulesError) as refused:
+        services.import_game(data, club=club)
+    problem = refused.value.problems[0]
+    assert problem.field == "ruleset.rows[7][0]"
+    assert problem.message.startswith("“Misär” reads as misère")
+    assert stored() == before
+    data["ruleset"]["rows"][7] = ["misere", 8, "Misär"]
+    data["hands"][0]["row"] = "misere"
+    game = services.import_game(data, club=club)
+    assert services.export_game(game)["result"]["cells"][0][7] == 936
+
+
+def test_a_game_started_from_misar_before_issue_34_exports_and_imports_as_it_was_scored(club):
+    """Before issue 34 the start form made "Misär ×8" the free row ["misar", 8, "Misär"],
+    scored like a trump (40 card points: 320). Such games are stored; their export
+    carries that row and its result, and must import again, in a club's whole backup
+    too (all or none): same totals, the same file byte for byte."""
+    rows = [list(row) for row in parse_ruleset({"preset": "coiffeur"}).to_dict()["rows"]]
+    rows[7] = ["misar", 8, "Misär"]  # as the start form wrote it then
+    ruleset = parse_ruleset({"preset": "coiffeur", "rows": rows})
+    sides = (
+        Side("Anne & Claude", ("Anne", "Claude")),
+        Side("Bernard & Denise", ("Bernard", "Denise")),
+    )
+    record = CoiffeurRecord("Coiffeur im Keller", None, ruleset, sides, ())
+    old = services.start_once(record, club=club, suit_style="german", form_key=uuid.uuid4())
+    author = services.Author(device="the scorer's phone")
+    for number, played in enumerate(
+        [CoiffeurHand(0, "misar", 40), CoiffeurHand(1, "hearts", 80)], start=1
+    ):
+        services.record_hand(old, played, number=number, form_key=uuid.uuid4(), author=author)
+    old = Game.objects.with_everything().get(pk=old.pk)
+    exported = services.export_game(old)
+    assert exported["result"]["totals"] == [320, 240]
+    text = json.dumps(exported, ensure_ascii=False, sort_keys=True)
+
+    other = document(parse_ruleset({"preset": "coiffeur"}), [])  # the backup's other game
+    again, _other = services.import_games([json.loads(text), other], club=club)
+
+    again = Game.objects.with_everything().get(pk=again.pk)
+    assert again.ruleset["rows"][7] == ["misar", 8, "Misär"]
+    assert json.dumps(services.export_game(again), ensure_ascii=False, sort_keys=True) == text

@@ -5,6 +5,7 @@ statistics rows and its game file both ways."""
 from __future__ import annotations
 
 import json
+import re
 import uuid
 
 import pytest
@@ -182,7 +183,7 @@ def test_a_whole_sheet_names_the_winner_and_the_rows_say_who_won(client):
     table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
     # A 100 × 55 = 5500 but misère counts 157 − 100 = 57 × 8; B 90 × 55, misère 67 × 8
     a, b = 100 * 47 + 57 * 8, 90 * 47 + 67 * 8
-    assert f"wins by {a - b} points" in table
+    assert f", by {a - b} points" in table
     assert "Save hand" not in table
     assert rows(game)[("Claude", 0)] == (10, a, 0, True, True)
     assert rows(game)[("Bernard", 1)] == (10, b, 0, True, False)
@@ -233,18 +234,30 @@ def test_the_clubs_own_rows_are_typed_in_its_words(client):
     rows = (
         "Eicheln ×1\nRosen ×2\nSchellen ×3\nSchilten ×4\nObenabe ×5\nMisère x8\nSchieber-Wunsch 10"
     )
-    game = started(client, rows=rows, suit_style="german")  # German words, English screen
+    # a name the sheet does not know is never guessed: the form asks how it is played
+    asked = start(client, rows=rows, suit_style="german")
+    assert asked.status_code == 422
+    text = asked.content.decode()
+    assert "Line 7, “Schieber-Wunsch 10”: the sheet does not know this name." in text
+    assert "Line 7, “Schieber-Wunsch 10”: how is this row played?" in text
+    assert not Game.objects.exists()
+    game = started(client, rows=rows, suit_style="german", mode_7_schieberwunsch="choice")
     assert game.ruleset["rows"] == [
         ["clubs", 1],  # Eicheln
         ["spades", 2],  # Rosen
         ["diamonds", 3],  # Schellen
         ["hearts", 4],  # Schilten
-        ["obe-abe", 5],
+        ["obe-abe", 5, "Obenabe"],  # as typed: an English screen says "Obe-abe"
         ["misere", 8],
-        ["schieber-wunsch", 10, "Schieber-Wunsch"],
+        ["choice", 10, "Schieber-Wunsch"],
     ]
-    post_hand(client, game, 0, "schieber-wunsch", 100)
-    again = started(client, rows=rows.replace("Rosen ×2", "Obenabe ×2"), suit_style="german")
+    post_hand(client, game, 0, "choice", 100)
+    again = started(
+        client,
+        rows=rows.replace("Rosen ×2", "Obenabe ×2"),
+        suit_style="german",
+        mode_7_schieberwunsch="choice",
+    )
     assert [row[0] for row in again.ruleset["rows"]][:5] == [
         "clubs",
         "obe-abe",
@@ -253,10 +266,135 @@ def test_the_clubs_own_rows_are_typed_in_its_words(client):
         "obe-abe-2",  # the second Obenabe row: shown as such, never by its key
     ]
     second = client.get(reverse("scoring:table", args=[again.pk]), **EN).content.decode()
-    assert "Obe-abe 2" in second
+    assert "Obenabe 2" in second  # as typed, twice: told apart as unlabelled rows are
     assert "obe-abe-2</" not in second
     table = client.get(reverse("scoring:table", args=[game.pk])).content.decode()
     assert "Schieber-Wunsch" in table
+
+
+MISERE_SPELLINGS = ("Misär", "Misere", "Misère", "Misèr", "Misaere", "MISÄR", "misär")
+
+
+@pytest.mark.parametrize("spelling", MISERE_SPELLINGS)
+def test_misere_is_read_as_players_write_it(client, spelling):
+    """Issue 34: "Misär ×8" was a free row scored like a trump (40 card points: 320);
+    misère writes (157 − 40) × 8 = 936, and its match is no trick at all."""
+    rows = f"Eicheln ×1\nSchellen ×2\nSchilten ×3\nRosen ×4\nObe ×5\nUnde ×6\n{spelling} ×8"
+    game = started(client, rows=rows, suit_style="german")
+    misere = (
+        ["misere", 8] if spelling.casefold() in ("misère", "misere") else ["misere", 8, spelling]
+    )
+    assert game.ruleset["rows"][4:] == [["obe-abe", 5, "Obe"], ["unde-ufe", 6, "Unde"], misere]
+    assert post_hand(client, game, 0, "misere", 40).status_code == 302
+    assert post_hand(client, game, 1, "misere", 0, outcome="match").status_code == 302
+    table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
+    assert "40 → 936" in table
+    assert "2056" in table  # the misère match: 257 × 8
+
+
+@pytest.mark.parametrize(
+    ("typed", "mode"),
+    [
+        ("Obenabe", "obe-abe"),
+        ("Top-down", "obe-abe"),
+        ("Par le haut", "obe-abe"),
+        ("Obeabe", "obe-abe"),
+        ("Undenufe", "unde-ufe"),
+        ("Ondeufe", "unde-ufe"),
+        ("Par le bas", "unde-ufe"),
+        ("Bottom-up", "unde-ufe"),
+        ("Slalom", "slalom"),
+        ("Zickzack", "slalom"),
+        ("Guschti", "guschti"),
+        ("3 × 3", "3x3"),
+        ("Wunsch", "choice"),
+        ("Au choix", "choice"),
+        ("Free choice", "choice"),
+        ("Trumpf", "trump"),
+        ("Atout", "trump"),
+        ("Cœur", "hearts"),
+        ("Herz", "hearts"),
+        ("Pique", "spades"),
+    ],
+)
+def test_the_modes_are_read_in_every_language(client, typed, mode):
+    rows = f"Misär ×1\nSchellen ×2\nSchilten ×3\nRosen ×4\nEicheln ×5\n{typed} ×10"
+    game = started(client, rows=rows, suit_style="german")
+    row = game.ruleset["rows"][-1]
+    assert row[:2] in ([mode, 10], [f"{mode}-2", 10])  # a suit twice: -2
+    assert row[2:] in ([], [typed])  # the club's words kept, the sheet's own names not
+
+
+def test_a_row_typed_in_the_clubs_words_shows_them_and_the_sheets_own_names_add_nothing(client):
+    """Issue 34: "Misär ×8" showed as "Misère", "Wunsch ×10" as "Free choice": the club's
+    wording was dropped, where renaming a row changes what the sheet shows (RULES.md
+    §11). Rows typed as the sheet names them keep the file as it was: [mode, ×]."""
+    rows = "Eicheln ×1\nSchellen ×2\nHerz ×3\nObenabe ×5\nmisère ×7\nMisär ×8\nWunsch ×10"
+    game = started(client, rows=rows.replace("misère ×7\n", ""), suit_style="german")
+    assert game.ruleset["rows"] == [
+        ["clubs", 1],
+        ["diamonds", 2],
+        ["hearts", 3, "Herz"],  # the German cards say "Schilten"
+        ["obe-abe", 5, "Obenabe"],  # an English screen says "Obe-abe"
+        ["misere", 8, "Misär"],
+        ["choice", 10, "Wunsch"],
+    ]
+    table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
+    shown = re.findall(r'<span class="row-label">(.*?)</span> <span class="row-multiplier">', table)
+    assert shown == ["Eicheln", "Schellen", "Herz", "Obenabe", "Misär", "Wunsch"]
+    plain = started(client, rows=rows.replace("Misär ×8\n", ""), suit_style="german")
+    assert plain.ruleset["rows"][4] == ["misere", 7]
+    # on a German screen "Wunsch" is the sheet's own name: each reader sees theirs
+    data = {"club": Club.objects.get(slug="test-club").pk, "preset": "coiffeur"}
+    data |= {"side_0_player_0": "Anne", "side_0_player_1": "Claude", "suit_style": "german"}
+    data |= {"side_1_player_0": "Bernard", "side_1_player_1": "Denise"}
+    data["rows"] = rows.replace("misère ×7\n", "")
+    response = client.post(reverse("scoring:new_coiffeur"), data, HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 302, response.content.decode()[:3000]
+    german = Game.objects.latest("pk")
+    assert german.ruleset["rows"][2] == ["hearts", 3, "Herz"]  # the German cards: Schilten
+    assert german.ruleset["rows"][3:] == [
+        ["obe-abe", 5],
+        ["misere", 8, "Misär"],
+        ["choice", 10],
+    ]
+
+
+def test_a_row_of_the_clubs_own_name_is_played_as_the_scorer_says(client):
+    rows = "Eicheln ×1\nSchellen ×2\nSchilten ×3\nRosen ×4\nNüt ×8\nSchnapsrunde ×9"
+    asked = start(client, rows=rows, suit_style="german", mode_6_schnapsrunde="slalom")
+    assert asked.status_code == 422  # "Nüt" is not answered yet
+    text = asked.content.decode()
+    assert "Line 5, “Nüt ×8”: the sheet does not know this name." in text
+    assert "Schnapsrunde" not in text.split("the sheet does not know")[0].rsplit("<", 1)[-1]
+    game = started(
+        client, rows=rows, suit_style="german", mode_6_schnapsrunde="slalom", mode_5_nut="misere"
+    )
+    assert game.ruleset["rows"][4:] == [["misere", 8, "Nüt"], ["slalom", 9, "Schnapsrunde"]]
+    post_hand(client, game, 0, "misere", 40)
+    table = client.get(reverse("scoring:table", args=[game.pk]), **EN).content.decode()
+    assert "40 → 936" in table
+    assert "Nüt" in table
+
+
+def test_each_line_of_a_name_the_sheet_does_not_know_is_asked_on_its_own(client):
+    """Issue 34: a name of no Latin letter ("♠", "Мизер") folds to nothing; such lines
+    shared one question, and answering one answered the other. Each line is asked, and
+    played as its own answer says."""
+    rows = "Eicheln ×1\nSchellen ×2\nSchilten ×3\nRosen ×4\nObe ×5\nUnde ×6\n♠ ×8\nМизер ×9"
+    asked = start(client, rows=rows, suit_style="german")
+    assert asked.status_code == 422
+    text = asked.content.decode()
+    questions = re.findall(
+        r'<legend class="h6">Line (\d), “([^”]*)”: how is this row played\?', text
+    )
+    assert questions == [("7", "♠ ×8"), ("8", "Мизер ×9")]
+    fields = re.findall(r'name="(mode_[^"]+)" id="[^"]*" value="misere"', text)
+    assert [field[:7] for field in fields] == ["mode_7_", "mode_8_"]
+    game = started(
+        client, rows=rows, suit_style="german", **{fields[0]: "choice", fields[1]: "misere"}
+    )
+    assert game.ruleset["rows"][6:] == [["choice", 8, "♠"], ["misere", 9, "Мизер"]]
 
 
 def test_rows_that_make_no_sheet_are_refused_beside_the_field(client):

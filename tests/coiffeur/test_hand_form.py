@@ -89,7 +89,7 @@ def test_a_side_that_has_played_every_row_is_not_chosen_and_cannot_be():
     assert f.chosen_side == 1
     assert [b.full for b in f.side_buttons] == [True, False]
     assert re.search(r'id="id_team_0" value="0" disabled', html)
-    assert "Anne &amp; Claude has played every row." in html
+    assert "Every row played: Anne &amp; Claude." in html
 
 
 def test_a_row_the_side_has_already_played_is_refused_beside_the_rows():
@@ -105,7 +105,8 @@ def test_a_row_the_side_has_already_played_is_refused_beside_the_rows():
     )
     assert 'aria-describedby="row_1-error"' in html
     assert 'aria-invalid="true"' in html
-    assert re.search(r'<div class="[^"]*coiffeur-error-summary" id="[^"]+" role="alert">', html)
+    summary = r'<div class="[^"]*coiffeur-error-summary" id="[^"]+" role="alert" tabindex="-1">'
+    assert re.search(summary, html)
     assert '<a href="#id_row_1_0">Row</a>: Bernard &amp; Denise has already played' in html
 
 
@@ -131,7 +132,7 @@ def test_a_row_must_be_chosen_for_the_chosen_side():
     f = form(data={"team": "1", "row_0": "hearts", "points": "40"})
 
     assert not f.is_valid()
-    assert f.errors["row_1"] == ["Choose the row Bernard & Denise played."]
+    assert f.errors["row_1"] == ["Choose the row played by Bernard & Denise."]
 
 
 def test_the_side_must_be_chosen():
@@ -275,3 +276,28 @@ def test_a_played_row_is_refused_even_when_the_points_are_wrong_too():
     assert set(f.errors) == {"row_1", "points"}
     assert [line.label for line in f.error_summary] == ["Row", "Card points"]
     assert [line.anchor for line in f.error_summary] == ["id_row_1_0", "id_points"]
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "it"])
+def test_the_phone_carries_the_forms_own_words_in_the_readers_language(language):
+    """What coiffeur_offline.js says when it refuses a hand (#coiffeur-checks): the
+    form's words, translated, with places the script fills in; filled, they are what
+    the server says of the same hand (issue 34)."""
+    with translation.override(language):
+        taken = form(data={"team": "0", "row_0": "clubs", "points": "40"})
+        assert not taken.is_valid()
+        match = form(data={"team": "0", "row_0": "misere", "outcome": "match", "points": "12"})
+        assert not match.is_valid()
+        checks = form().phone_checks
+
+    said = checks["messages"]
+    rows = checks["rows"]  # in the reader's language: "♣ Trèfle", "♣ Kreuz"
+    assert rows["clubs"] != "♣ Clubs"
+    filled = said["cell_filled"].format(side=SIDES[0], row=rows["clubs"], earlier=3)
+    assert taken.errors["row_0"] == [filled]
+    misere = said["match_cards"].format(row=rows["misere"], cards=0, value=12)
+    assert match.errors["points"] == [misere]
+    assert checks["heading"] != "The hand was not saved:"
+    # between a field's name and its problem, as the page's list: French "\xa0: "
+    assert checks["colon"] == {"fr": "\xa0: ", "de": ": ", "it": ": "}[language]
+    assert checks["sides"] == list(SIDES)

@@ -1,4 +1,4 @@
-"""The Coiffeur sheet and hand form in French, German and English: the words players
+"""The Coiffeur sheet and hand form in French, German, Italian and English: the words players
 use, and no English left in a French or German page."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.utils import translation
 
 from scoring.kinds.coiffeur.forms import CoiffeurHandForm
 from scoring.kinds.coiffeur.presenter import sheet_view
+from scripts.catalogues import catalogues
 
 from .sheets import (
     CAUGHT_NEVER,
@@ -31,7 +32,7 @@ from .sheets import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-OURS = ("scoring/kinds/coiffeur/", "templates/scoring/kinds/coiffeur/")
+OURS = "scoring/kinds/coiffeur/"  # its package, templates included
 PLACE = re.compile(r"%\(\w+\)[sd]|\{[^{}]*\}")
 
 
@@ -77,10 +78,10 @@ def pages(language):
 
 def english_of_ours(language):
     """The English words of the Coiffeur screens that ``language`` says otherwise: each
-    message's pieces between its placeholders."""
-    po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+    message's pieces between its placeholders (its own catalogue's, and the core's that
+    its code uses)."""
     pieces = set()
-    for entry in po:
+    for entry in (e for path in catalogues(language) for e in polib.pofile(str(path))):
         if not any(path.startswith(OURS) for path, _line in entry.occurrences):
             continue
         translated = entry.msgstr_plural.get(0) if entry.msgid_plural else entry.msgstr
@@ -95,7 +96,7 @@ def english_of_ours(language):
     return pieces
 
 
-@pytest.mark.parametrize("language", ["fr", "de"])
+@pytest.mark.parametrize("language", ["fr", "de", "it"])
 def test_no_english_is_left_on_a_french_or_german_screen(language):
     pieces = english_of_ours(language)
     drawn = "\n".join(pages(language))
@@ -112,6 +113,7 @@ def test_no_english_is_left_on_a_french_or_german_screen(language):
         ("en", ["Coiffeur sheet", "Counter-match", "struck", "Misère", "Still to play"]),
         ("fr", ["Feuille de Coiffeur", "Contre-match", "biffé", "Misère", "Reste à jouer"]),
         ("de", ["Coiffeur-Tafel", "Kontermatch", "gestrichen", "Misère", "Noch zu spielen"]),
+        ("it", ["Foglio del Coiffeur", "Contromatch", "barrata", "Misère", "Ancora da giocare"]),
     ],
 )
 def test_the_words_players_use(language, words):
@@ -125,6 +127,7 @@ def test_the_words_players_use(language, words):
     [
         ("fr", ["↓ Obe-abe", "↑ Unde-ufe", "Slalom", "Misère", "3×3", "Au choix"]),
         ("de", ["↓ Obenabe", "↑ Undenufe", "Slalom", "Misère", "3×3", "Wunsch"]),
+        ("it", ["↓ Obenabe", "↑ Undenufe", "Slalom", "Misère", "3×3", "A scelta"]),
     ],
 )
 def test_the_rows_are_named_in_the_readers_language(language, rows):
@@ -137,7 +140,7 @@ def test_the_rows_are_named_in_the_readers_language(language, rows):
 def test_guschti_keeps_its_name():
     from scoring.kinds.coiffeur.sheet import preset
 
-    for language in ("fr", "de", "en"):
+    for language in ("fr", "de", "it", "en"):
         with translation.override(language):
             labels = [
                 str(row.label) for row in sheet_view(preset("coiffeur-guschti"), [], SIDES).rows
@@ -159,6 +162,7 @@ def test_the_misere_line_in_german():
     [
         ("fr", "Doit être une liste d’un ou deux noms de joueurs"),
         ("de", "Muss eine Liste mit einem oder zwei Spielernamen sein"),
+        ("it", "Deve essere una lista di uno o due nomi di giocatori"),
     ],
 )
 def test_a_side_of_three_players_is_refused_in_the_readers_words(language, expected):
@@ -181,3 +185,27 @@ def test_a_side_of_three_players_is_refused_in_the_readers_words(language, expec
     with translation.override(language):
         messages = [problem_message(problem) for problem in refused.value.problems]
     assert expected in messages
+
+
+@pytest.mark.parametrize(
+    ("typed", "mode"),
+    [
+        ("Cuori", "hearts"),
+        ("scudi", "hearts"),
+        ("Quadri", "diamonds"),
+        ("campanelli", "diamonds"),
+        ("Fiori", "clubs"),
+        ("ghiande", "clubs"),
+        ("Picche", "spades"),
+        ("Dall'alto", "obe-abe"),
+        ("dal basso", "unde-ufe"),
+        ("A scelta", "choice"),
+        ("Briscola a scelta", "trump"),
+        ("Miseria", "misere"),
+        ("3 per 3", "3x3"),
+    ],
+)
+def test_a_row_named_as_ticino_players_name_it(typed, mode):
+    from scoring.kinds.coiffeur.names import mode_of
+
+    assert mode_of(typed) == mode

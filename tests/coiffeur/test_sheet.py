@@ -146,7 +146,7 @@ def test_a_full_sheet_names_the_winner_and_by_how_much():
 
     assert (view.sides[0].total, view.sides[1].total, view.difference) == (3600, 3240, 360)
     assert [row.difference for row in view.rows] == [10 * m for _, m, _ in EIGHT.rows]
-    assert "Anne &amp; Claude wins by 360 points." in html
+    assert "Winner: Anne &amp; Claude, by 360 points." in html
     assert "Still to play" not in html
     assert line(table(EIGHT, FULL_EIGHT), "Total")[1][1]["class"] == "total won"
 
@@ -246,7 +246,7 @@ def test_german_suits_and_the_second_free_row():
 
 
 @pytest.mark.parametrize(("ruleset", "hands"), HAND_WORKED)
-@pytest.mark.parametrize("language", ["en", "fr", "de"])
+@pytest.mark.parametrize("language", ["en", "fr", "de", "it"])
 def test_no_table_header_is_empty(ruleset, hands, language):
     parsed = table(ruleset, hands, language)
 

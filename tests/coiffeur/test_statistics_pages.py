@@ -18,7 +18,7 @@ from django.urls import reverse
 from clubs.models import Club, Member
 from scoring import services, statistics
 from scoring.kinds.coiffeur.gamefile import CoiffeurRecord, Side
-from scoring.models import MonthTotal, PlayerResult
+from scoring.models import Game, MonthTotal, PlayerResult
 from tests.coiffeur.sheets import COUNTERED, EIGHT, FULL_EIGHT, OPENING, PENALTY, SEED
 from tests.factories import game_document, hand, import_in_club
 from tests.test_differenzler_games import DOCUMENT as DIFFERENZLER
@@ -26,6 +26,7 @@ from tests.test_differenzler_games import DOCUMENT as DIFFERENZLER
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 SEASON = "?start=2025-01-01&end=2025-12-31"
+OWN = ["Cells struck", "Sheets with a counter-match suffered"]  # Coiffeur's own figures
 
 
 def coiffeur(club: Club, date: str, ruleset, hands, sides=("Anne", "Claude"), *others: str):
@@ -124,6 +125,8 @@ def test_a_players_page_shows_their_coiffeur_line(client, club):
         ["Wins", "1"],
         ["Average per cell", "434.7"],
         ["Matches", "1"],
+        ["Cells struck", "0"],
+        ["Sheets with a counter-match suffered", "0"],
     ]
     # Coiffeur alone: no team-game nor Différenzler line, and no "no game" either
     assert page.context["team"] is None
@@ -139,8 +142,17 @@ def test_a_signed_average_and_a_player_with_no_cell(client, club):
     emil = cells(table(player_page(client, club, "Emil").content.decode(), "coiffeur-stats"))
     hans = cells(table(player_page(client, club, "Hans").content.decode(), "coiffeur-stats"))
 
-    assert emil == [["Games", "1"], ["Wins", "0"], ["Average per cell", "-300.0"], ["Matches", "0"]]
-    assert hans == [["Games", "1"], ["Wins", "0"], ["Average per cell", "–"], ["Matches", "0"]]
+    own = [["Cells struck", "0"], ["Sheets with a counter-match suffered"]]
+    assert emil == [
+        ["Games", "1"],
+        ["Wins", "0"],
+        ["Average per cell", "-300.0"],
+        ["Matches", "0"],
+        ["Cells struck", "0"],
+        ["Sheets with a counter-match suffered", "1"],
+    ]
+    assert hans[:4] == [["Games", "1"], ["Wins", "0"], ["Average per cell", "–"], ["Matches", "0"]]
+    assert hans[4:] == [own[0], [*own[1], "0"]]
 
 
 def test_the_season_and_all_time(client, club):
@@ -169,6 +181,7 @@ def test_the_club_page_ranks_coiffeur_players_by_wins_then_average_per_cell(clie
     html = page.content.decode()
     assert '<h2 class="h5 mt-4">Coiffeur</h2>' in html
     assert cells(table(html, "coiffeur-board")) == [
+        # (its own figures are on each player's page: on the board they ran off a phone)
         ["#", "Player", "Games", "Wins", "Ø"],
         ["1", "Anne", "2", "1", "434.7"],
         ["2", "Claude", "2", "1", "434.7"],
@@ -247,3 +260,53 @@ def test_coiffeur_games_cost_the_pages_no_query(client, club, page):
 
     assert response.context["coiffeur"]
     assert len(with_coiffeur) == len(without)
+
+
+def test_a_kinds_own_figures_are_kept_in_its_rows_without_a_column(club):
+    """Coiffeur's cells struck and counter-matches suffered (``lines.OWN``) are its rows'
+    ``figures``, which ``rebuild_statistics --check`` compares like the columns."""
+    sheets(club)
+    rows = {
+        (r.player.name, r.game.played_on.isoformat()): r.figures
+        for r in PlayerResult.objects.filter(kind="coiffeur").select_related("player", "game")
+    }
+
+    assert rows[("Bernard", "2025-04-15")] == {"struck": 1, "countered": 0}
+    assert rows[("Anne", "2025-04-15")] == {"struck": 0, "countered": 0}
+    assert rows[("Emil", "2025-06-30")] == {"struck": 0, "countered": 1}
+    assert rows[("Hans", "2025-06-30")] == {"struck": 0, "countered": 0}
+    assert not PlayerResult.objects.exclude(kind="coiffeur").exclude(figures={}).exists()
+    assert statistics.differing(Game.objects.all()) == []
+
+    changed = PlayerResult.objects.get(player__name="Bernard", game__played_on="2025-04-15")
+    changed.figures = {"struck": 2, "countered": 0}
+    changed.save()
+    assert statistics.differing(Game.objects.all()) == [changed.game_id]
+
+
+def test_a_kinds_own_figures_are_summed_from_the_rows_and_the_closed_months(client, club):
+    sheets(club)
+    others(club)
+
+    first = client.get(club.get_absolute_url(), **EN)  # sums the closed months
+    totals = MonthTotal.objects.filter(kind="coiffeur", member=member("Bernard"))
+    again = client.get(club.get_absolute_url(), **EN)  # reads them
+    rows = statistics.both_lines(statistics.season_results(club, None, None), ())
+    player = player_page(client, club, "Bernard", season="").context["coiffeur"]
+
+    assert sorted(total.figures.get("struck", 0) for total in totals) == [0, 0, 1]
+    bernard = {s.member.name: s.line for s in again.context["coiffeur"]}["Bernard"]
+    assert [(f.label, f.value) for f in bernard.own] == [
+        ("Cells struck", 1),
+        ("Sheets with a counter-match suffered", 0),
+    ]
+    assert first.context["coiffeur"] == again.context["coiffeur"]
+    assert rows.kinds["coiffeur"][member("Bernard").pk].own == bernard.own
+    emil = rows.kinds["coiffeur"][member("Emil").pk]
+    assert [f.value for f in emil.own] == [0, 1]
+    assert [f.value for f in player.own] == [1, 0]
+    assert statistics.differing_totals() == []
+    april = totals.get(month="2025-04-01")
+    april.figures = {}
+    april.save()
+    assert [month for _club, month in statistics.differing_totals()] == [dt.date(2025, 4, 1)]

@@ -31,6 +31,42 @@ CHROMIUM_ARGS = [
 ]
 
 
+BUILT_STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "jassclub.storage.MinifiedManifestStaticFilesStorage"},
+}
+
+
+@pytest.fixture(scope="session")
+def built_root(tmp_path_factory):
+    """The static files as `collectstatic` builds them for a deploy: minified, hashed."""
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    root = tmp_path_factory.mktemp("staticfiles")
+    with override_settings(STATIC_ROOT=root, STORAGES=BUILT_STORAGES):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+@pytest.fixture
+def built(built_root, settings):
+    """The pages name the built files (hashed), and the live server serves them from
+    the build: its static files handler finds them in STATIC_ROOT alone."""
+    settings.STATIC_ROOT = built_root
+    settings.STORAGES = BUILT_STORAGES
+    settings.STATICFILES_DIRS = [built_root]
+    settings.STATICFILES_FINDERS = ["django.contrib.staticfiles.finders.FileSystemFinder"]
+    settings.JASSCLUB_STATIC_VERSION = "built-1"
+
+
+@pytest.fixture(autouse=True)
+def _built_when_asked(request):
+    """``JASSCLUB_E2E_BUILT=1``: every browser test on the built static files."""
+    if os.environ.get("JASSCLUB_E2E_BUILT") and "/e2e/" in str(request.node.path):
+        request.getfixturevalue("built")
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.path):

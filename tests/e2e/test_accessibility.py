@@ -1,5 +1,6 @@
 """WCAG 2.2 AA, as far as a machine can tell (issue 26): axe-core on every kind of page,
-at a phone's size and a laptop's, in the light and the dark theme, in French and German.
+at a phone's size and a laptop's, in the light and the dark theme, in French, German and
+Italian.
 
 axe-core comes from the package ``axe-playwright-python``, which ships ``axe.min.js``
 and puts it into the page from this machine: nothing is fetched from another host (the
@@ -19,7 +20,7 @@ from django.core.management import call_command
 from tests.e2e.conftest import own_host_only, screenshot, sign_in
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
-LOCALES = {"fr": "fr-CH", "de": "de-CH"}
+LOCALES = {"fr": "fr-CH", "de": "de-CH", "it": "it-CH"}
 # The rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices (a
 # best practice fails the test only when axe calls it serious or critical).
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
@@ -40,6 +41,7 @@ def demo(transactional_db) -> Demo:
 
     from clubs.models import Member
     from scoring.models import Game, SpectatorLink
+    from seasons.models import Season
     from tournaments.models import Tournament
 
     call_command("load_demo", stdout=io.StringIO())
@@ -60,12 +62,16 @@ def demo(transactional_db) -> Demo:
     watch_team = SpectatorLink.objects.create(game_id=team_on, created_by=admin).token
     watch_coiffeur = SpectatorLink.objects.create(game_id=coiffeur, created_by=admin).token
     anne = Member.objects.get(club__slug="demo", name="Anne").pk
+    season = Season.objects.get(club__slug="demo").pk
+    night = Game.objects.get(pk=team_over).played_on
     return Demo(
         signed_out={"sign-in": "/accounts/login/"},
         signed_in={
             "games": "/",
             "club-and-leaderboard": "/clubs/demo/",
             "player": f"/clubs/demo/players/{anne}/",
+            "evening": f"/clubs/demo/evenings/{night.isoformat()}/",
+            "strich-table": "/clubs/demo/striche/",
             "team-table": f"/games/{team_on}/table/",
             "team-game": f"/games/{team_on}/",
             "team-game-over": f"/games/{team_over}/",
@@ -83,6 +89,8 @@ def demo(transactional_db) -> Demo:
             "standings": f"/tournaments/{tournament.pk}/standings/",
             "projector": f"/tournaments/{tournament.pk}/standings/?big=1",
             "tournament-table": f"/games/{tournament_table}/table/",
+            "season": f"/seasons/{season}/",
+            "season-settings": f"/seasons/{season}/settings/",
         },
     )
 
@@ -112,13 +120,15 @@ def new_context(browser, *, size: str, scheme: str, locale: str):
     )
 
 
-# Each pair of language, theme and size is met (four runs, about a minute on two
-# workers); JASSCLUB_A11Y_ALL=1 runs all eight combinations.
+# Each pair of language, theme and size is met (six runs, about a minute and a half on
+# two workers); JASSCLUB_A11Y_ALL=1 runs all twelve combinations.
 PAIRWISE = [
     ("fr", "light", "phone"),
     ("de", "dark", "phone"),
     ("de", "light", "laptop"),
     ("fr", "dark", "laptop"),
+    ("it", "dark", "phone"),
+    ("it", "light", "laptop"),
 ]
 ALL = [
     (language, scheme, size)

@@ -86,8 +86,8 @@ def test_a_game_over_shows_the_winner_and_rubicon_on_both_halves(page, live_serv
 
     page.goto(f"{live_server.url}/games/{game.pk}/slate/")
 
-    expect(page.locator(".half.near .winner")).to_have_text("Les Bourgs won")
-    expect(page.locator(".half.across .rubicon")).to_have_text("Les Nells is Rubicon")
+    expect(page.locator(".half.near .winner")).to_have_text("Winner: Les Bourgs")
+    expect(page.locator(".half.across .rubicon")).to_have_text("Rubicon: Les Nells")
     assert not has_horizontal_scroll(page)
     assert fits_the_screen(page)
     screenshot(page, "big-slate-game-over")

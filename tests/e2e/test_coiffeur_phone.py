@@ -101,7 +101,7 @@ def hand_form(language="en", data=None, hands=OPENING, names=LONG, ruleset=SEED)
         )
 
 
-@pytest.mark.parametrize("language", ["de", "fr"])
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
 def test_a_two_sided_sheet_fits_the_phone(phone, tmp_path, language):
     show(phone, tmp_path, sheet(SEED, OPENING, LONG, language), language)
 

@@ -25,7 +25,7 @@ REVEAL_WAIT = 6_000  # the phones poll every 3 s
 
 def start(page, live_server, hands: int = 2) -> Game:
     page.goto(f"{live_server.url}/games/new/")
-    page.get_by_role("link", name=re.compile("Différenzler instead")).click()
+    page.get_by_role("link", name=re.compile("Différenzler: four players")).click()
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#id_seat_{seat}", name)
     page.fill("#id_hands", str(hands))

@@ -164,13 +164,13 @@ def test_a_cheating_tablemate_cannot_change_another_players_estimate(
     from scoring.models import Game, SeatLink
     from tests.e2e.test_differenzler import Phone
     from tournaments import services
-    from tournaments.models import DIFFERENZLER, Tournament
+    from tournaments.models import Tournament
 
     tournament = Tournament.objects.create(
         club=Club.objects.get(slug="barn"),
         name="Preisjass",
         date=dt.date(2026, 12, 5),
-        format=DIFFERENZLER,
+        format="differenzler",
         passes=1,
         hands=1,
         tie_breaks=["exact", "best-hand", "draw"],
@@ -243,13 +243,13 @@ def test_thirteen_players_and_a_late_comer_over_three_passes(
     from tests.tournaments.test_differenzler_tournament import HANDS as HANDS_PLAYED
     from tests.tournaments.test_differenzler_tournament import THIRTEEN, close, play, sign_all
     from tournaments import services
-    from tournaments.models import DIFFERENZLER, Table, Tournament
+    from tournaments.models import Table, Tournament
 
     t = Tournament.objects.create(
         club=Club.objects.get(slug="barn"),
         name="Preisjass",
         date=dt.date(2026, 12, 5),
-        format=DIFFERENZLER,
+        format="differenzler",
         passes=3,
         hands=2,
         tie_breaks=["exact", "best-hand", "draw"],

@@ -43,8 +43,8 @@ def test_a_count_that_decides_rubicon_is_asked_first_and_makes_the_rubicon(
     form.locator("#id_at_out_1").fill("15")
     form.locator("button.save-hand").click()
 
-    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
-    expect(page.locator("#table .game-over")).to_contain_text(f"{TEAM_1} is Rubicon")
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_0}")).to_be_visible()
+    expect(page.locator("#table .game-over")).to_contain_text(f"Rubicon: {TEAM_1}")
     assert totals(page) == ["200", "94"]
     assert Hand.objects.get(number=2).record["cards_at_out"] == [122, 15]
     page.wait_for_function(NOT_ON_BODY)
@@ -61,7 +61,7 @@ def test_not_counted_is_a_tick_and_the_result_says_estimated(page, live_server, 
     form.locator(".field-at-out label.estimate").click()
     form.locator("button.save-hand").click()
 
-    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_0}")).to_be_visible()
     expect(page.locator("#table .game-over")).to_contain_text("Estimated")
     assert totals(page) == ["208", "106"]
 
@@ -70,7 +70,7 @@ def test_a_refused_hand_takes_the_focus_to_its_problems(page, live_server, score
     start_game_to(page, live_server, 1000)
     form = page.locator("#hand-form")
     form.locator(".field-trump label", has_text="Hearts").click()
-    form.locator(".points-input").fill("200")  # only the server refuses it: a match?
+    form.locator(".points-input").fill("200")  # refused on the phone, listed as the server lists it
     form.locator("button.save-hand").click()
 
     summary = page.locator("#form-errors")
@@ -98,14 +98,14 @@ def test_a_game_that_ends_on_weis_offline_shows_its_winner_before_the_network_re
     form.locator("button.save-hand").click()
 
     over = page.locator("#table .provisional-over")
-    expect(over).to_contain_text(f"{TEAM_0} goes out — waiting to be sent.")
+    expect(over).to_contain_text(f"Out first: {TEAM_0} — waiting to be sent.")
     expect(page.locator("#hand-form")).to_be_hidden()  # no next hand
     expect(page.locator("#table .hand-item.waiting .hand-points")).to_have_text("150 : 0")
     screenshot(page, "offline-game-over-on-weis")
     assert Hand.objects.count() == 1
 
     page.context.set_offline(False)
-    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_0}")).to_be_visible()
     assert Hand.objects.get(number=2).record["weis"] == [[150], []]
 
 
@@ -128,14 +128,14 @@ def test_both_teams_crossing_offline_are_asked_who_went_out_first(phone, live_se
     form.locator("button.save-hand").click()
 
     expect(page.locator("#table .provisional-over")).to_contain_text(
-        f"{TEAM_1} goes out — waiting to be sent."
+        f"Out first: {TEAM_1} — waiting to be sent."
     )
     expect(page.locator("#hand-form")).to_be_hidden()
     screenshot(page, "offline-both-cross-out-first")
     assert Hand.objects.count() == 1
 
     page.context.set_offline(False)
-    expect(page.get_by_role("heading", name=f"{TEAM_1} won")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_1}")).to_be_visible()
     stored = Game.objects.with_everything().get().result()
     assert (stored.winner, stored.totals) == (1, (229, 237))
 
@@ -206,7 +206,7 @@ def test_a_keyboard_alone_records_a_game_with_a_correction_and_an_undo(page, liv
     page.locator("#hand-form #id_trump_0").focus()
     hand_by_keys("157")
     hand_by_keys("150")  # 120 + 157 + 150 = 427: Anne & Claude out
-    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_0}")).to_be_visible()
     page.wait_for_function(NOT_ON_BODY)
 
 

@@ -22,11 +22,13 @@ def test_home_on_a_phone_shows_the_demo_games(page, live_server, demo, other_hos
     sign_in(page, live_server, "demo-member", "jass-demo")
 
     cards = page.locator(".game-card")
-    assert cards.count() == 4  # two Schieber games, a Différenzler and a Coiffeur sheet
-    expect(cards.filter(has_text="Différenzler")).to_contain_text("Heidi won")
+    # two Schieber games, a Différenzler and a Coiffeur sheet; the evening in Striche's
+    # three games and the Différenzler evening's second table
+    assert cards.count() == 8
+    expect(cards.filter(has_text="Différenzler, table 3")).to_contain_text("Heidi won")
     expect(cards.filter(has_text="Coiffeur")).to_contain_text("In progress")
-    expect(cards.filter(has_text="Les Bourgs won")).to_have_count(1)
-    expect(page.get_by_text("Les Nells is Rubicon")).to_be_visible()
+    expect(cards.filter(has_text="Winner: Les Bourgs")).to_have_count(1)
+    expect(page.get_by_text("Rubicon: Les Nells")).to_be_visible()
     expect(page.get_by_text("In progress").first).to_be_visible()
     assert not has_horizontal_scroll(page)
     screenshot(page, "home-en")
@@ -40,7 +42,7 @@ def test_language_switch_without_javascript_then_open_a_game(page, live_server, 
     page.get_by_role("button", name="OK").click()
     page.wait_for_selector("html[lang=de]")
     expect(page.get_by_role("heading", name="Partien")).to_be_visible()
-    expect(page.get_by_text("Les Nells ist Schneider")).to_be_visible()
+    expect(page.get_by_text("Schneider: Les Nells")).to_be_visible()
 
     page.get_by_role("link", name="Soirée du club, table 1").click()
     expect(page.get_by_role("heading", name="Soirée du club, table 1")).to_be_visible()

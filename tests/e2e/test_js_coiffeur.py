@@ -17,6 +17,7 @@ from scoring.kinds.coiffeur.rules import CoiffeurHand, cell, play
 from scoring.kinds.coiffeur.sheet import MODES, PRESETS, CoiffeurRuleset, parse_ruleset, preset
 from scoring.rules import RulesError
 from tests.e2e.test_js_rules import first_difference
+from tests.rules.test_coiffeur import _one_row_left
 
 COIFFEUR_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "coiffeur.js"
 SEED = 20261127
@@ -493,3 +494,19 @@ def test_hand_picked_refusals(coiffeur_page):
         got = result["checks"][0]
         assert [(p["field"], p["key"]) for p in got] == ([(field, key)] if field else [])
     assert results[0]["checks"][0][0]["params"] == {"side": "B", "row": "clubs", "earlier": 1}
+
+
+@pytest.mark.parametrize("penalty", [0, 1])
+def test_can_no_longer_be_caught_at_its_exact_edge(coiffeur_page, penalty):
+    """The mark needs A's worst strictly above B's best: both sides have choice ×10
+    open, where B's match makes 2570 and A's counter-match −10 × penalty. A's lead one
+    point short of the edge, at it, and one point over (RULES.md §11)."""
+    ruleset = parse_ruleset({"preset": "coiffeur", "counter_penalty": penalty})
+    edge = 2570 + 10 * penalty
+    sheets = [
+        (f"lead {edge + step}", ruleset, _one_row_left(edge + step - 2567), [])
+        for step in (-1, 0, 1)
+    ]
+    results = [r["play"] for r in compare(coiffeur_page, sheets)]
+    assert [r["totals"][0] - r["totals"][1] for r in results] == [edge - 1, edge, edge + 1]
+    assert [r["safe"] for r in results] == [None, None, 0]

@@ -443,3 +443,46 @@ def test_whether_the_count_decides_rubicon_as_in_python(rules_page):
 
     assert got == expected
     assert 3 <= sum(expected) < len(expected)  # the draw reaches both answers
+
+
+def test_the_count_decides_rubicon_at_exactly_half_the_target_as_in_python(rules_page):
+    """The edge the random games never reach: the whole hand takes the loser to one
+    below half the target, exactly half (made: the count decides), one above; and a
+    loser already at half before the hand (nothing to decide)."""
+    cases, expected = [], []
+    for target in (1000, 200, 2500):
+        ruleset = parse_ruleset({"preset": "chibre", "target": target})
+        half = target // 2
+        for before, after in [
+            (half - 50, half - 1),
+            (half - 50, half),
+            (half - 50, half + 1),
+            (half - 1, half),
+            (half, half + 7),
+        ]:
+            loser_cards = after - before
+            last = Hand("hearts", (CARD_POINTS - loser_cards, loser_cards))
+            lead = next(
+                hands
+                for winner in range(target - CARD_POINTS + loser_cards, target)
+                if (hands := _lead_in_or_none(winner, before))
+            )
+            result = play(ruleset, [*lead, last])
+            assert (result.winner, result.totals[1]) == (0, after)
+            cases.append([ruleset.to_dict(), list(result.hands[-2].totals), last.to_dict()])
+            expected.append(count_decides_rubicon(ruleset, result))
+
+    got = rules_page.evaluate(
+        "(cases) => cases.map(([r, t, h]) => window.JassRules.countDecidesRubicon(r, t, h))",
+        cases,
+    )
+
+    assert got == expected
+    assert expected == [False, True, True, True, False] * 3
+
+
+def _lead_in_or_none(a: int, b: int) -> list[Hand] | None:
+    try:
+        return lead_in(a, b)
+    except AssertionError:
+        return None

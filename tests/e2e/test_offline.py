@@ -91,7 +91,11 @@ def test_five_hands_saved_in_a_cellar_reach_the_server_once_in_order(phone, live
     record(page, "Clubs", 60, typed="Bernard & Denise")
     record(page, "Obe-abe", 120)
     record(page, "Diamonds", 30)
-    # The fifth breaks a rule only the server checks here: more than 157 card points.
+    # The fifth breaks a rule: more than 157 card points. The phone refuses it before
+    # it leaves (issue 34), unless its screen was drawn before it knew how (kept by the
+    # service worker from before a deploy): such a screen has no checks, only the
+    # server refuses it.
+    page.evaluate("document.getElementById('hand-checks').remove()")
     record(page, "Hearts", 200)
     expect(waiting_rows(page)).to_have_count(5)
     expect(page.locator("#net-status")).to_contain_text("Waiting to be sent: 5")
@@ -224,12 +228,14 @@ def test_a_whole_game_with_the_network_coming_and_going(phone, live_server):
     form.locator(".field-trump label", has_text="Obe-abe").click()
     form.locator(".field-match label", has_text="Anne & Claude").click()
     form.locator("button.save-hand").click()
-    expect(page.locator("#table .provisional-over")).to_contain_text("Anne & Claude goes out")
+    expect(page.locator("#table .provisional-over")).to_contain_text("Out first: Anne & Claude")
     expect(page.locator("#hand-form")).to_be_hidden()
     screenshot(page, "offline-game-over-waiting")
 
     page.context.set_offline(False)
-    expect(page.locator("#table .game-over")).to_contain_text("Anne & Claude won", timeout=15_000)
+    expect(page.locator("#table .game-over")).to_contain_text(
+        "Winner: Anne & Claude", timeout=15_000
+    )
     assert game.hands.count() == 5
     totals = [sum(hand.read().cards[team] for hand in game.hands.all()) for team in (0, 1)]
     assert totals == [100 + 157 + 150 + 157 + 157, 57 + 0 + 7 + 0 + 0]

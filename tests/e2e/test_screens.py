@@ -1,6 +1,6 @@
 """Screens (issue 24, item 6): the projector's standings at 1920 x 1080 with the legend
 in sight on every page, the names as plain text and each header over its column; the
-Différenzler game page within a 390 px phone in French, German and English."""
+Différenzler game page within a 390 px phone in French, German, Italian and English."""
 
 from __future__ import annotations
 
@@ -269,7 +269,7 @@ def two_games(transactional_db):
     }
 
 
-@pytest.mark.parametrize("locale", ["fr-CH", "de-CH", "en-GB"])
+@pytest.mark.parametrize("locale", ["fr-CH", "de-CH", "it-CH", "en-GB"])
 def test_the_differenzler_game_page_fits_a_390_px_phone(browser, live_server, two_games, locale):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale

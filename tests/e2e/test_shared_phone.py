@@ -92,7 +92,7 @@ def hand_2_waiting(page, live_server) -> Game:
 
 def start_differenzler(page, live_server) -> Game:
     page.goto(f"{live_server.url}/games/new/")
-    page.get_by_role("link", name=re.compile("Différenzler instead")).click()
+    page.get_by_role("link", name=re.compile("Différenzler: four players")).click()
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#id_seat_{seat}", name)
     page.get_by_role("button", name="Start the game").first.click()
@@ -108,6 +108,13 @@ def open_online(page, url: str) -> None:
         if page.get_by_role("heading", name="No connection").count() == 0:
             return
         page.wait_for_timeout(500)
+
+
+def sending_round_ended(page) -> None:
+    """Wait until the round of sending that the table screen starts on opening has
+    ended (offline.js marks it on <html>): a hand kept on the phone for whoever is
+    signed in would have been sent in it, and its answer come back."""
+    expect(page.locator("html")).to_have_attribute("data-sending", "false")
 
 
 def shown_offline(page, url: str) -> str:
@@ -192,7 +199,7 @@ def test_hands_deleted_at_sign_out_are_never_sent_for_the_next_person(shared, li
     sign_in(page, live_server, "beat", PASSWORD)
     page.goto(f"{live_server.url}/games/{game.pk}/table/")
     expect(page.locator("#net-status")).to_have_text("Online")
-    page.wait_for_timeout(1_000)  # a round of sending, had anything been kept
+    sending_round_ended(page)
     assert game.hands.count() == 1
     assert not HandChange.objects.filter(user=user("beat")).exists()
     expect(waiting_rows(page)).to_have_count(0)
@@ -221,7 +228,7 @@ def test_a_hand_kept_for_one_person_waits_for_them_whoever_signs_in(shared, live
     status = page.locator("#net-status")
     expect(status).to_contain_text("Kept for the person who typed them: 1")
     expect(waiting_rows(page)).to_have_count(0)  # not counted on Beat's screen
-    page.wait_for_timeout(1_000)  # a round of sending
+    sending_round_ended(page)
     assert game.hands.count() == 1
 
     # Were a screen drawn for Anna to send it while Beat is signed in (a script that
@@ -245,4 +252,79 @@ def test_a_hand_kept_for_one_person_waits_for_them_whoever_signs_in(shared, live
     page.goto(f"{live_server.url}/games/{game.pk}/table/")
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("3")
     expect(status).not_to_contain_text("Kept for the person")
+    expect(waiting_rows(page)).to_have_count(0)  # sent (the form shows hand 3 as it waits)
     assert HandChange.objects.get(game=game, hand_number=2).user == user("anna")
+
+
+def wait_until(page, check: str) -> None:
+    """Wait until ``check``, a promise of a boolean, is true. (``wait_for_function``
+    takes a promise returned for a true value without waiting for it.)"""
+    page.evaluate("() => { window.checked = false; }")
+    page.wait_for_function(
+        f"() => {{ ({check}).then(ok => {{ window.checked = ok; }}); return window.checked; }}"
+    )
+
+
+def kept_paths(page) -> list[str]:
+    return page.evaluate(
+        """() => caches.open('jassclub-pages').then(c => c.keys())
+          .then(keys => keys.map(k => new URL(k.url).pathname))"""
+    )
+
+
+@pytest.mark.parametrize("how", ["over her session", "after it expired"])
+def test_a_table_kept_for_one_person_is_shown_to_nobody_else(shared, live_server, how):
+    """Anna's Différenzler table, with its four seat codes, is kept by the phone; she
+    does not sign out. Beat signs in over her session, or after it expired (issue 34,
+    item 8): the phone deletes what it kept for her, and offline shows him the page for
+    pages never kept, not her table nor its codes (with them a player could hold
+    another's seat). What the phone keeps for Beat is shown to him."""
+    from django.contrib.sessions.models import Session
+
+    page = shared
+    start_game(page, live_server)  # Anna's team game: the service worker starts
+    controlled(page)
+    diff = start_differenzler(page, live_server)
+    anna_table = f"{live_server.url}/games/{diff.pk}/table/"
+    wait_until(page, f"({KEPT})()")
+    page.context.set_offline(True)
+    assert "Anne" in shown_offline(page, anna_table)  # kept for Anna, shown to her
+    assert page.locator(".seat-code svg").count() == 4
+    page.context.set_offline(False)
+
+    if how == "after it expired":
+        Session.objects.all().delete()
+    open_online(page, f"{live_server.url}/accounts/login/")
+    sign_in(page, live_server, "beat", PASSWORD)
+    wait_until(  # every page kept for Anna deleted: her two tables
+        page,
+        """caches.open('jassclub-pages').then(c => c.keys())
+          .then(keys => keys.every(k => new URL(k.url).pathname === '/sw/kept-for'))""",
+    )
+
+    page.context.set_offline(True)
+    shown_offline(page, anna_table)
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    assert page.locator(".seat-code svg, #hand-form, #table").count() == 0
+    screenshot(page, "kept-table-not-shown-to-the-next-person")
+    page.context.set_offline(False)
+
+    open_online(page, f"{live_server.url}/")
+    start_game(page, live_server)  # Beat's own game
+    beat_table = page.url
+    controlled(page)
+    beat_game = Game.objects.latest("pk")
+    assert sorted(kept_paths(page)) == [f"/games/{beat_game.pk}/table/", "/sw/kept-for"]
+    page.context.set_offline(True)
+    page.goto(beat_table)
+    expect(page.locator("#hand-form")).to_be_visible()
+    assert page.evaluate("() => document.getElementById('table').dataset.typist") != ""
+    page.context.set_offline(False)
+    # nor does the phone's own copy of the last table keep Anna's (her team game's)
+    wait_until(
+        page,
+        """idbKeyval.entries(idbKeyval.createStore('jassclub', 'waiting')).then(entries => {
+          const pages = entries.filter(e => String(e[0]).startsWith('page '));
+          const mine = document.getElementById('table').dataset.typist;
+          return pages.length === 1 && pages[0][1].typist === mine; })""",
+    )

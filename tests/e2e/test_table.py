@@ -18,7 +18,7 @@ WAIT_FOR_NEXT_HAND_OR_ERROR = """n => {
 def start_game(page, live_server, preset: str = "Chibre to 1000", *, scripts: bool = True) -> None:
     """Start a game from the new-game page; with ``scripts``, wait until the table
     screen's script has set up the form (a tap before that is a plain tap)."""
-    page.goto(f"{live_server.url}/games/new/")
+    page.goto(f"{live_server.url}/games/new/team/")
     page.locator(".preset-grid label", has_text=preset).click()
     for seat, name in enumerate(["Anne", "Bernard", "Claude", "Denise"]):
         page.fill(f"#id_seat_{seat}", name)
@@ -100,9 +100,9 @@ def test_a_whole_chibre_game_to_the_winner_and_rubicon(page, live_server, scorer
     assert totals(page) == ["909", "293"]
 
     record(page, "Hearts", 120)
-    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_0}")).to_be_visible()
     expect(page.get_by_text("Went out on trick points.")).to_be_visible()
-    expect(page.get_by_text(f"{TEAM_1} is Rubicon")).to_be_visible()
+    expect(page.get_by_text(f"Rubicon: {TEAM_1}")).to_be_visible()
     assert page.locator("#hand-form").count() == 0
     assert totals(page) == ["1029", "330"]
     screenshot(page, "table-game-over")
@@ -153,6 +153,8 @@ def test_a_double_tap_stores_one_hand(page, live_server, scorer):
     form = page.locator("#hand-form")
     form.locator(".field-trump label", has_text="Hearts").click()
     form.locator(".points-input").fill("95")
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request))
 
     page.evaluate(
         "() => { const f = document.querySelector('#hand-form');"
@@ -160,7 +162,12 @@ def test_a_double_tap_stores_one_hand(page, live_server, scorer):
         " htmx.trigger(f, 'submit'); }"
     )
     page.wait_for_selector("text=Save hand 2")
-    page.wait_for_timeout(500)
+    # Every round of sending has ended (offline.js marks it on <html>; "true" while
+    # the round that drew hand 2's form goes on), and every request the taps sent has
+    # its answer: a second save would have been stored by now.
+    expect(page.locator("html")).to_have_attribute("data-sending", "false")
+    assert posts
+    assert all(request.response() is not None for request in posts)
 
     assert Hand.objects.count() == 1
     assert totals(page) == ["95", "62"]

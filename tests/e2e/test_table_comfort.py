@@ -77,6 +77,25 @@ def test_typing_more_than_157_says_to_choose_match(page, live_server, scorer):
     expect(form.locator(".other-value")).to_have_text("257 / 0")
 
 
+def test_more_than_157_saved_is_said_beside_the_box_not_again_in_yellow(page, live_server, scorer):
+    start_game(page, live_server)
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Hearts").click()
+    form.locator(".points-input").fill("200")
+
+    form.locator("button.save-hand").click()
+
+    summary = form.locator("#form-errors")
+    expect(summary).to_be_focused()
+    expect(summary.locator("p")).to_have_text("Hand 1 was not saved: 1 problem, see below.")
+    expect(summary.locator("li")).to_have_text(f"Card points: {MATCH_HINT}")
+    expect(form.locator(".field-points .invalid-feedback")).to_have_text(MATCH_HINT)
+    expect(form.locator(".points-hint")).to_be_hidden()  # the red words alone beside the box
+    form.locator(".points-input").fill("201")
+    expect(form.locator(".points-hint")).to_be_hidden()
+    assert Hand.objects.count() == 0
+
+
 def test_more_than_157_without_javascript_is_refused_with_the_same_words(
     browser, live_server, scorer
 ):
@@ -148,17 +167,21 @@ def test_a_points_field_out_of_sight_is_brought_just_into_view(page, live_server
     form = page.locator("#hand-form")
     bottom = "() => document.querySelector('.points-input').getBoundingClientRect().bottom"
     assert page.evaluate(bottom) > small_phone["height"] + 100
+    # where the field's bottom is each time a scroll has ended
+    page.evaluate(
+        f"() => {{ window.scrollEnds = [];"
+        f" document.addEventListener('scrollend', () => window.scrollEnds.push(({bottom})())); }}"
+    )
 
     form.locator(".field-trump label", has_text="Spades").tap()
 
     expect(form.locator(".points-input")).to_be_focused()
-    # Bootstrap scrolls smoothly: wait until the page stands still
+    # Bootstrap scrolls smoothly: wait until a scroll has ended with the field in sight
     page.wait_for_function(
-        "h => { const b = document.querySelector('.points-input').getBoundingClientRect().bottom;"
-        " return b <= h + 1; }",
-        arg=small_phone["height"],
+        "h => window.scrollEnds.some(b => b <= h + 1)", arg=small_phone["height"]
     )
-    page.wait_for_timeout(300)
+    ends = page.evaluate("() => window.scrollEnds")
+    assert small_phone["height"] - 2 <= ends[-1] <= small_phone["height"] + 1
     assert small_phone["height"] - 2 <= page.evaluate(bottom) <= small_phone["height"] + 1
 
 

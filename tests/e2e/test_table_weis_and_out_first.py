@@ -12,7 +12,7 @@ HAND_FROM_FORM = "() => window.JassTable.handFromForm(document.getElementById('h
 
 
 def start_game_to(page, live_server, target: int) -> None:
-    page.goto(f"{live_server.url}/games/new/")
+    page.goto(f"{live_server.url}/games/new/team/")
     page.locator(".preset-grid label", has_text="Chibre to 1000").click()
     for seat, name in enumerate(["Anne", "Bernard", "Claude", "Denise"]):
         page.fill(f"#id_seat_{seat}", name)
@@ -53,7 +53,7 @@ def test_who_went_out_first_is_asked_before_saving(page, live_server, scorer):
     question.locator("label", has_text=TEAM_1).click()
     form.locator("button.save-hand").click()
 
-    expect(page.get_by_role("heading", name=f"{TEAM_1} won")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_1}")).to_be_visible()
     stored = Hand.objects.get(number=2)
     assert (stored.record["out_first"], stored.record["cards"]) == (1, [78, 79])
     assert totals(page) == ["149", "158"]  # the loser stops below the target
@@ -70,7 +70,7 @@ def test_the_question_stays_hidden_when_one_team_crosses(page, live_server, scor
 
     expect(form.locator(".field-out-first")).to_be_hidden()
     form.locator("button.save-hand").click()
-    expect(page.get_by_role("heading", name=f"{TEAM_0} won")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Winner: {TEAM_0}")).to_be_visible()
     assert Hand.objects.get(number=2).record["out_first"] is None
 
 

@@ -26,7 +26,7 @@ def test_referee_on_a_phone_settles_a_tie_by_trump(page, live_server, transactio
     page.get_by_role("button", name="Who scores the Weis?").click()
 
     verdict = page.locator(".verdict")
-    expect(verdict.locator("h2")).to_have_text("Team 2 scores the Weis")
+    expect(verdict.locator("h2")).to_have_text("Weis for Team 2")
     expect(verdict).to_contain_text(
         "Equal points, cards and top card: Player 2's four in a row (50) is in trump "
         "(♠ Spades), Player 1's is not."
@@ -84,6 +84,6 @@ def test_referee_from_a_game_names_its_players(page, live_server, scorer):
 
     verdict = page.locator(".verdict")
     expect(verdict).to_contain_text("Bernard's four Jacks (200) beats Claude's four 9s (150)")
-    expect(verdict.locator("h2")).to_have_text("Bernard & Denise scores the Weis")
+    expect(verdict.locator("h2")).to_have_text("Weis for Bernard & Denise")
     expect(verdict.locator(".verdict-players")).to_have_count(0)  # the team's name says it
     screenshot(page, "weis-referee-game")

@@ -591,3 +591,147 @@ def test_a_broken_file_is_refused_naming_hand_and_field():
     assert broken(lambda d: d["teams"][1].__setitem__("players", ["anne", "Denise"]))[1] == (
         "teams"
     )
+
+
+# --- "can no longer be caught" at its exact edge (RULES.md §11) -----------------------
+
+
+def _one_row_left(a_clubs: int) -> list[CoiffeurHand]:
+    """Both sides have played every row but free choice ×10, where a match of B's still
+    makes 257 × 10 = 2570 and a counter-match of A's 0. A: spades and obe-abe matches
+    (1028 + 1285), diamonds 127 × 2 and clubs ``a_clubs`` × 1, so A leads by
+    2567 + a_clubs; B struck all its rows."""
+    hands = [hand(0, "spades", 157, match=True), hand(0, "obe-abe", 157, match=True)]
+    hands += [hand(0, "diamonds", 127), hand(0, "clubs", a_clubs)]
+    hands += [hand(0, row, struck=True) for row in ("hearts", "unde-ufe", "slalom", "3x3")]
+    hands.append(hand(0, "misere", struck=True))
+    return hands + [hand(1, row, struck=True) for row in ROWS[:-1]]
+
+
+@pytest.mark.parametrize(
+    ("a_clubs", "lead", "safe"), [(2, 2569, None), (3, 2570, None), (4, 2571, 0)]
+)
+def test_a_side_is_marked_only_when_its_lead_is_above_what_the_other_can_still_make(
+    a_clubs, lead, safe
+):
+    result = play(SEED, _one_row_left(a_clubs))
+    assert result.open_rows == (("choice",), ("choice",))
+    assert result.totals[0] - result.totals[1] == lead
+    # B's best: a match in choice, 2570; A's worst: a counter-match, 0. Level at best
+    # is not "can no longer be caught": B would still draw.
+    assert result.safe == safe
+
+
+@pytest.mark.parametrize(("a_clubs", "safe"), [(12, None), (13, None), (14, 0)])
+def test_the_edge_counts_the_penalty_of_a_counter_match_in_the_leaders_open_row(a_clubs, safe):
+    # With a counter-match penalty of 1, A's worst in its open choice row ×10 is −10:
+    # the edge moves from a lead of 2570 to 2580.
+    ruleset = parse_ruleset({"preset": "coiffeur", "counter_penalty": 1})
+    result = play(ruleset, _one_row_left(a_clubs))
+    margin = 2567 + a_clubs - 10 - 2570  # A's worst minus B's best
+    assert margin in (-1, 0, 1)
+    assert result.safe == safe
+
+
+# --- a row's name as players write it (issue 34) ----------------------------------------
+
+
+def _with_row(index: int, row: list) -> dict:
+    data = copy.deepcopy(EXAMPLE)
+    data["ruleset"]["rows"][index] = row
+    del data["result"]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("row", "field"),
+    [
+        (["Misär", 8], "ruleset.rows[7][0]"),
+        (["misar", 8, "Misär"], "ruleset.rows[7][0]"),
+        (["free-8", 8, "Misaere"], "ruleset.rows[7][2]"),
+        (["Misere", 8], "ruleset.rows[7][0]"),
+    ],
+)
+def test_a_file_with_no_result_whose_row_reads_as_misere_but_is_not_is_refused_naming_it(
+    row, field
+):
+    """A free row is scored like a trump: "Misär" so would write 40 × 8 = 320 where
+    misère writes 936. With no result to say how the row was scored, the file must say
+    it by the row's name."""
+    data = _with_row(7, row)
+    data["ruleset"]["rows"][9] = ["choice", 10]
+    with pytest.raises(RulesError) as caught:
+        read_game(data)
+    problem = caught.value.problems[0]
+    assert problem.field == field
+    name = row[0] if field.endswith("[0]") else row[2]
+    assert problem.message.startswith(f"“{name}” reads as misère")
+    assert "name this row “misere”" in problem.message
+    assert "'" not in problem.message  # no Python quotes in what a reader sees
+
+
+def _old_sheet(cell: int) -> dict:
+    """A game started before issue 34 from "Misär ×8": the row ["misar", 8, "Misär"],
+    scored like a trump, A's 40 card points in it, and a ``result`` with ``cell`` there
+    (what its export carries: 40 × 8 = 320)."""
+    data = _with_row(7, ["misar", 8, "Misär"])
+    data["ruleset"]["rows"][9] = ["choice", 10]
+    data["hands"] = [{"team": 0, "row": "misar", "cards": 40}]
+    data["result"] = {
+        "cells": [[None] * 7 + [cell, None, None], [None] * 10],
+        "totals": [cell, 0],
+        "over": False,
+        "winner": None,
+        "difference": cell,
+    }
+    return data
+
+
+def test_an_old_file_whose_result_scores_its_misar_row_like_a_trump_is_read_so():
+    """The format: any other name than ``misere`` is a free row scored like a trump. A
+    file that says so by its result (40 card points × 8 = 320) is read as it says, so
+    that an earlier export (a club's whole backup) still imports."""
+    data = _old_sheet(320)
+    record = read_game(data)
+    assert record.ruleset.rows[7] == ("misar", 8, "Misär")
+    assert record.result().cells[0][7] == 320
+    assert read_game(record.to_dict()) == record  # and its own export again
+
+
+@pytest.mark.parametrize("cell", [936, 321])
+def test_an_old_file_whose_result_is_not_the_row_scored_like_a_trump_is_refused_naming_it(cell):
+    """Its result says the row was meant as misère (936), or is simply not what the hands
+    make: refused naming the row, saying to name it ``misere``; then the result."""
+    data = _old_sheet(cell)
+    with pytest.raises(RulesError) as caught:
+        read_game(data)
+    first, then = caught.value.problems
+    assert first.field == "ruleset.rows[7][0]"
+    assert first.message.startswith("“misar” reads as misère")
+    assert "name this row “misere” (its label may keep “misar”)" in first.message
+    assert then.field == "result.cells"
+
+
+@pytest.mark.parametrize("result", [{}, {"totals": [320, 0]}, [320, 0]])
+def test_an_old_file_whose_result_gives_no_cells_does_not_say_how_its_row_was_scored(result):
+    data = _old_sheet(320)
+    data["result"] = result
+    with pytest.raises(RulesError) as caught:
+        read_game(data)
+    assert [problem.field for problem in caught.value.problems] == ["ruleset.rows[7][0]"]
+
+
+def test_a_second_misere_row_is_refused_and_its_own_names_are_read_as_the_file_says():
+    data = _with_row(8, ["misere-2", 9])
+    with pytest.raises(RulesError) as caught:
+        read_game(data)
+    assert caught.value.problems[0].field == "ruleset.rows[8][0]"
+    # misère under the club's label, and a free row of its own name, as the format says
+    data = _with_row(7, ["misere", 8, "Misär"])
+    data["ruleset"]["rows"][9] = ["schieber-wunsch", 10, "Schieber-Wunsch"]
+    data["hands"] = [{"team": 0, "row": "misere", "cards": 40}]
+    data["hands"].append({"team": 1, "row": "schieber-wunsch", "cards": 40})
+    record = read_game(data)
+    assert record.result().cells[0][7] == (157 - 40) * 8
+    assert record.result().cells[1][9] == 40 * 10
+    assert read_game(record.to_dict()) == record

@@ -210,3 +210,37 @@ def test_a_file_whose_result_disagrees_with_the_count_is_refused_naming_the_fiel
     with pytest.raises(RulesError) as excinfo:
         read_game(json.loads(json.dumps(data)))
     assert only_problem(problems_of(excinfo)).field == "result.estimated"
+
+
+@pytest.mark.parametrize(
+    ("before", "loser_cards", "decides"),
+    [
+        # the loser below half before the hand; the whole hand takes it to…
+        (450, 49, False),  # 499: below half either way, the count changes nothing
+        (450, 50, True),  # 500, exactly half: made with the whole hand, maybe not with the count
+        (450, 51, True),  # 501
+        (499, 1, True),  # 500 from one point below half
+        (500, 7, False),  # already at half before the hand: no count can take it below
+    ],
+)
+def test_the_count_decides_rubicon_exactly_at_half_the_target(before, loser_cards, decides):
+    """RULES.md §6: Rubicon is below half the target; exactly half is made. The count at
+    going out decides it when the whole hand lifts the loser from below half to half
+    or more, at exactly half too."""
+    last = Hand("hearts", (CARD_POINTS - loser_cards, loser_cards))
+    # the winner between 900 and 990 before the hand, where plain hands reach both totals
+    lead = next(hands for a in range(900, 991) if (hands := _reachable(a, before)))
+
+    result = play(CHIBRE, [*lead, last])
+
+    assert (result.winner, result.out_on, result.estimated) == (0, "tricks", True)
+    assert result.totals[1] == before + loser_cards
+    assert result.rubicon is (2 * result.totals[1] < CHIBRE.target)
+    assert engine.count_decides_rubicon(CHIBRE, result) is decides
+
+
+def _reachable(a: int, b: int) -> list[Hand] | None:
+    try:
+        return lead_in(a, b)
+    except AssertionError:
+        return None

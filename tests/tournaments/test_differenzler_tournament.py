@@ -22,7 +22,7 @@ from scoring.models import Game
 from scoring.services import Author, StaleScreen
 from tournaments import services
 from tournaments.forms import TournamentForm
-from tournaments.models import DIFFERENZLER, Table, Tournament
+from tournaments.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def differenzler(club, **fields) -> Tournament:
         "date": dt.date(2026, 11, 28),
         "passes": 2,
         "hands": 2,
-        "format": DIFFERENZLER,
+        "format": "differenzler",
         "tie_breaks": ["exact", "best-hand", "draw"],
     }
     return Tournament.objects.create(club=club, **(values | fields))
@@ -269,7 +269,7 @@ def form_data(**fields):
     data = {
         "name": "Differenzler",
         "date": "2026-11-28",
-        "format": DIFFERENZLER,
+        "format": "differenzler",
         "passes": "3",
         "hands": "12",
         "tie_break_1": "best-pass",  # the form's defaults, for a tournament of points
@@ -407,7 +407,7 @@ def test_the_settings_of_a_differenzler_tournament_show_only_what_it_has(club):
 
     assert not {"weis", "stoeck", "match_bonus", "best_of", "trump_order_text"} & set(form.fields)
     offered = {key for key, _label in form.fields["tie_break_1"].choices if key}
-    assert offered == {"exact", "best-hand", "draw"}
+    assert offered == {"exact", "best-hand", "best-pass", "draw"}
     saved = TournamentForm(
         form_data(name="Renamed", tie_break_1="best-hand", tie_break_2="exact", tie_break_3=""),
         instance=t,

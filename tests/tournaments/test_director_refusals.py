@@ -13,7 +13,7 @@ from scoring.models import Game
 from tests.factories import stored
 from tests.tournaments.test_services import play_out, play_pass, teams, tournament
 from tournaments import services
-from tournaments.models import CODE_BUDGET, INDIVIDUAL, TEAMS, Pass, Tournament
+from tournaments.models import CODE_BUDGET, Pass, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_the_format_is_fixed_once_a_pass_is_drawn(director, club):
         {
             "name": t.name,
             "date": "2026-11-28",
-            "format": INDIVIDUAL,
+            "format": "individual",
             "passes": "3",
             "hands": "4",
             "tie_break_1": "draw",
@@ -105,7 +105,7 @@ def test_the_format_is_fixed_once_a_pass_is_drawn(director, club):
 
     assert "Fixed: a pass has been drawn." in form
     t.refresh_from_db()
-    assert t.format == TEAMS
+    assert t.format == "teams"
     assert "Pass published." in post(director, "publish", t, 1)
     assert director.get(t.get_absolute_url()).status_code == 200
 
@@ -233,7 +233,7 @@ def test_a_team_name_differing_only_in_case_or_spaces_is_taken(director, club):
     refused = director.post(url, {"name": " team  1", "player_1": "X", "player_2": "Y"})
 
     assert refused.status_code == 422
-    assert "Team 1 is already registered." in refused.content.decode()
+    assert "Already registered: Team 1." in refused.content.decode()
     assert t.entries.count() == 1
 
 
@@ -261,7 +261,7 @@ def test_an_entry_never_drawn_is_deleted_one_drawn_is_withdrawn_instead(director
 
     assert "Delete Oops" in edit.content.decode()
     assert "Tick the box to say that Oops goes." in unsure
-    assert "Team 1 has a place in a pass: withdraw it instead." in refused
+    assert "Already placed in a pass, withdraw it instead: Team 1." in refused
     assert "Oops deleted." in deleted
     assert list(t.entries.values_list("name", flat=True)) == ["Team 1", "Team 2"]
     assert (
@@ -290,7 +290,7 @@ def test_a_tournament_is_deleted_until_a_pass_is_played(director, club):
 
 
 def test_an_individual_entry_is_a_player_typed_once(director, club):
-    t = tournament(club, format=INDIVIDUAL)
+    t = tournament(club, format="individual")
 
     page = director.get(t.get_absolute_url()).content.decode()
     director.post(reverse("tournaments:register", args=[t.pk]), {"player_1": "Denise"})

@@ -45,7 +45,7 @@ def test_a_dispute_sets_the_signatures_aside_on_the_phone_and_in_the_record(dire
 
     assert table.state == Table.DISPUTED
     assert table.signatures == {}
-    assert f"{first} signed before the dispute: that signature is set aside" in screen
+    assert f"Signed before the dispute, so set aside: {first}" in screen
     assert "A dispute sets aside the signatures given before it." in screen
     assert "the signatures before it are set aside" in record
     assert list(table.events.values_list("kind", flat=True)) == ["signed", "disputed"]

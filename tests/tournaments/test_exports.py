@@ -109,12 +109,12 @@ def test_the_team_results_sheet_shows_the_matches(client, club):
 
     header = next(line.split() for line in text.splitlines() if "Tie-break" in line)
     assert header[-3:] == ["Total", "Matches", "Tie-break"]
-    lines = [line.split() for line in text.splitlines() if line.strip()]
-    first = next(i for i, words in enumerate(lines) if words[:1] == ["1"])
-    assert winner.name in " ".join(lines[first - 1] + lines[first] + lines[first + 1])
+    first = next(line.split() for line in text.splitlines() if line.split()[:1] == ["1"])
+    assert winner.name in " ".join(first)  # one line a row: rank, name, players, figures
     leader = services.current_standings(t)[0]
     assert leader.matches == 1
-    assert lines[first][1:4] == [str(leader.total), str(leader.total), "1"]  # pass 1, total
+    figures = [word for word in first if word.isdigit()][-3:]
+    assert figures == [str(leader.total), str(leader.total), "1"]  # pass 1, total, matches
 
 
 # -- the Différenzler sheet: exact estimates and best hand, its tie-breaks -----------------
@@ -136,10 +136,11 @@ def test_the_differenzler_results_sheet_shows_exact_estimates_and_the_best_hand(
     )
 
     lines = [line.split() for line in text.splitlines()]
-    header = next(words for words in lines if "Tie-break" in words)
-    assert " ".join(header).startswith(
-        "Rank Name Pass 1 Difference Exact estimates Best hand Tie-break"
+    at = next(i for i, words in enumerate(lines) if "Tie-break" in words)
+    assert " ".join(lines[at]).startswith(  # the passes' numbers under "Passes"
+        "Rank Name 1 Difference Exact estimates Best hand Tie-break"
     )
+    assert lines[at - 1] == ["Passes"]
     for entry in t.entries.all():  # each player's line: difference, exact, best hand
         line = next(words for words in lines if entry.name in words)
         s = standing[entry.pk]
@@ -193,11 +194,11 @@ def test_a_pass_not_played_is_an_en_dash_in_csv_pdf_standings_projector_and_entr
     assert rows["Latecomers"][4].isdigit()  # pass 2 played
     assert rows["Team 1"][3].isdigit()
     assert rows["Team 1"][4] == "–"  # withdrawn after pass 1
-    pdf_lines = [line.split() for line in pdf.splitlines() if line.strip()]
 
-    def passes_in_pdf(name: str) -> list[str]:  # the line below the name: rank, passes…
-        below = pdf_lines[pdf_lines.index(name.split()) + 1]
-        return [w for w in below if w.isdigit() or w == "–"][1:3]
+    def passes_in_pdf(name: str) -> list[str]:  # the name's line: rank, name, passes…
+        line = next(line for line in pdf.splitlines() if f" {name} · " in line)
+        cells = re.split(r"\s{2,}", line.strip())[1:]  # the columns after the rank
+        return [cell for cell in cells if cell.isdigit() or cell == "–"][:2]
 
     assert passes_in_pdf("Latecomers") == ["–", rows["Latecomers"][4]]
     assert passes_in_pdf("Team 1") == [rows["Team 1"][3], "–"]
@@ -225,6 +226,7 @@ def test_a_pass_not_played_is_an_en_dash_in_csv_pdf_standings_projector_and_entr
         ("en", "Pass 3 is being played: these standings count passes 1–2."),
         ("fr", "La passe 3 est en cours : ce classement compte les passes 1–2."),
         ("de", "Passe 3 wird gespielt: Diese Rangliste zählt die Passen 1–2."),
+        ("it", "Il turno 3 è in corso: questa classifica conta i turni 1–2."),
     ],
 )
 def test_the_results_sheet_says_a_pass_is_being_played_and_which_passes_count(
@@ -394,3 +396,21 @@ def test_a_differenzler_player_s_new_seat_link_draws_the_cards_anew(director, cl
     cards(director, t)
 
     assert len(draws) == 2
+
+
+@pytest.mark.parametrize("table", ["²", "1²", "٣", "0", "3", "-1", "x"])
+def test_the_card_of_a_table_the_pass_does_not_have_is_a_page_that_says_so(director, club, table):
+    """``?table=`` takes a table's number in ASCII digits: a superscript passes
+    ``str.isdigit()`` and fails ``int()`` (a server error before issue 34)."""
+    t = tournament(club)
+    teams(t, 4)
+    services.publish_pass(services.schedule_next_pass(t))
+
+    response = cards(director, t, table=table)
+
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
+    text = re.sub(r"\s+", " ", response.content.decode())
+    assert f"Pass 1 has no table “{table}”" in text
+    assert "takes a table's number, from 1 to 2." in text
+    assert cards(director, t, table="2")["Content-Type"] == "application/pdf"

@@ -78,20 +78,20 @@ def test_tables_that_need_the_director_come_most_urgent_first_those_to_act_on_op
     page = director.get(night.tournament.get_absolute_url() + "?show=attention")
     html = page.content.decode()
 
-    attention = 4 + len(night.missing)  # disputed, locked, two entered; paper
-    assert f"Needs attention: {attention + 1} tables" in html
+    attention = 4 + len(night.missing)  # disputed, locked, two entered; not the paper one
+    assert f"Needs attention: {attention} tables" in html
     assert in_pass(night, shown_tables(html)) == [
         night.disputed.pk,
         night.locked.pk,
         *(t.pk for t in night.entered),
         *(t.pk for t in night.missing),
-        night.paper.pk,
     ]
     assert opened(html) == [night.disputed.pk, night.locked.pk]
-    assert f"Needs attention: {attention + 1} of 12 tables" in html  # where the focus lands
+    assert f"Needs attention: {attention} of 12 tables" in html  # where the focus lands
+    assert "ready to close" not in html
     assert re.search(r'<h3 class="h6 mb-0" id="shown" tabindex="-1" autofocus>', html)
     disputed = html[html.index(f'id="table-{night.disputed.pk}"') :]
-    assert "disputes: Hand 2 was a match for us" in disputed
+    assert re.search(r"Disputed by [^<:]+: Hand 2 was a match for us", disputed)
     assert "Settle at 400 : 228" in disputed
 
 
@@ -285,22 +285,44 @@ def test_a_team_tournament_without_a_closed_pass_opens_its_table_too(director, c
     assert "Sign for Team" in html.split(f'id="table-{table.pk}"')[1]
 
 
-def test_once_the_pass_is_closed_nothing_of_it_needs_attention(director, club):
-    """Tables whose results came from paper sheets need a look while the pass is played;
+def test_a_table_decided_on_paper_needs_no_attention_and_the_pass_is_ready_to_close(director, club):
+    """A result typed from a paper sheet is the director's decision: the table is
+    settled. Once every table is, nothing needs attention and the pass may close;
     once it is closed its results are counted, and the page calls for nothing."""
     t = tournament(club)
-    teams_of(t, 4)
+    teams_of(t, 6)
     first = services.publish_pass(services.schedule_next_pass(t))
-    table = first.tables.first()
-    services.enter_paper_totals(table, (400, 228))
-    for other in first.tables.exclude(pk=table.pk):
-        play_out(other)
-        services.decide_table(other)
+    paper, decided, last = first.tables.all()
+    services.enter_paper_totals(paper, (400, 228))
+    play_out(decided)
+    services.decide_table(decided)
     url = t.get_absolute_url()
-    assert "Needs attention: 1 table" in director.get(url).content.decode()
+    page = director.get(url).content.decode()
+    assert "Needs attention: 1 table" in page  # the last one, not played yet
+    assert "ready to close" not in page
+    listed = director.get(url + "?show=attention").content.decode()
+    assert in_pass_of(first, shown_tables(listed)) == [last.pk]
 
-    services.close_pass(first)
+    play_out(last)
+    services.decide_table(last)
 
     page = director.get(url).content.decode()
     assert "Needs attention" not in page
+    assert "Every table is settled: pass 1 is ready to close." in page
+    assert re.search(r'<a[^>]* href="\?show=confirmed">3 of 3 tables confirmed</a>', page)
     assert re.search(r'<a[^>]* href="\?show=paper">1 from a paper sheet</a>', page)
+    close = reverse("tournaments:close", args=[t.pk, 1])
+    assert re.search(rf'<form method="post" action="{close}">.*?Close pass 1</button>', page, re.S)
+    assert director.post(close).status_code == 302  # the button in the summary closes it
+    first.refresh_from_db()
+    assert first.state == "closed"
+
+    page = director.get(url).content.decode()
+    assert "Needs attention" not in page
+    assert "ready to close" not in page
+    assert re.search(r'<a[^>]* href="\?show=paper">1 from a paper sheet</a>', page)
+
+
+def in_pass_of(round_, ids: list[int]) -> list[int]:
+    played = {table.pk for table in round_.tables.all()}
+    return [pk for pk in ids if pk in played]

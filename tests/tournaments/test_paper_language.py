@@ -15,6 +15,7 @@ pytestmark = pytest.mark.django_db
     [
         ("fr", "400 + 200 = 600, mais 4 donnes font 628."),
         ("de", "400 + 200 = 600, aber 4 Spiele ergeben 628."),
+        ("it", "400 + 200 = 600, ma 4 smazzate fanno 628."),
     ],
 )
 def test_a_wrong_paper_sum_is_said_in_the_directors_language(club, make_user, language, said):

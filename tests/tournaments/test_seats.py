@@ -209,8 +209,12 @@ def test_each_players_slip_carries_their_own_seat_link(table_and_game, make_user
 
     assert cards["Content-Type"] == "application/pdf"
     slips = cards.context["cards"][0]["sides"]
-    assert [code for _name, code, _own in slips] == table.codes
-    assert all(own and own.startswith("<svg") for _name, _code, own in slips)
+    assert [slip["code"] for slip in slips] == table.codes
+    links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
+    assert [slip["own"] for slip in slips] == [
+        "http://testserver" + links[seat].get_absolute_url() for seat in range(4)
+    ]
+    assert all(slip["own_qr"].startswith("data:image/png;base64,") for slip in slips)
 
 
 def test_a_new_table_link_is_no_way_into_a_seat(table_and_game, make_user):

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from tests.factories import stored
 from tournaments import services
-from tournaments.models import INDIVIDUAL, Pass, Tournament
+from tournaments.models import Pass, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +116,7 @@ def test_publishing_gives_each_table_a_game_with_the_tournament_rules(club):
 
 
 def test_individual_tables_seat_four_players_partners_opposite(club):
-    t = tournament(club, format=INDIVIDUAL)
+    t = tournament(club, format="individual")
     for n in range(1, 10):
         services.check_in(services.register(t, name=f"P{n}", player_1=f"P{n}"))
 
@@ -378,7 +378,7 @@ def test_an_entry_page_lists_its_passes_byes_and_points(club):
 def test_long_names_fit_the_games_a_pass_starts(club):
     """The game's name and an individual table's team names are made from longer
     ones: they are cut to what a game holds, not refused by the database."""
-    t = tournament(club, format=INDIVIDUAL, name="Grand Preisjass " + "x" * 184)
+    t = tournament(club, format="individual", name="Grand Preisjass " + "x" * 184)
     for n in range(1, 5):
         name = f"{n} " + "Vreneli Zimmermann-Bürgi " * 4
         services.check_in(services.register(t, name=name[:100], player_1=name[:100]))
@@ -416,7 +416,7 @@ def test_the_standings_rank_who_plays_not_who_never_came(club):
 
 
 def test_a_player_put_right_in_an_individual_tournament_renames_the_pair_of_the_pass(club):
-    t = tournament(club, format=INDIVIDUAL)
+    t = tournament(club, format="individual")
     for n in range(1, 5):
         services.check_in(services.register(t, name=f"P{n}", player_1=f"P{n}"))
     table = services.publish_pass(services.schedule_next_pass(t)).tables.get()

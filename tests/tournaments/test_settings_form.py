@@ -55,7 +55,7 @@ def sent_back(html: str, action: str) -> dict[str, str]:
     return form.values
 
 
-@pytest.mark.parametrize("language", ["fr", "de", "en"])
+@pytest.mark.parametrize("language", ["fr", "de", "it", "en"])
 def test_the_settings_save_as_shown_in_every_language(club, make_user, language):
     t = tournament(club, date=dt.date(2026, 11, 28), place="Bulle")
     teams(t, 4)
@@ -92,6 +92,9 @@ def test_a_new_tournament_refused_for_its_name_keeps_the_date_typed(club, make_u
         ("Herz, Ecke, Kreuz, Schaufel", ["hearts", "diamonds", "clubs", "spades"]),
         ("Schilten, Schellen, Eicheln, Rosen", ["hearts", "diamonds", "clubs", "spades"]),
         ("Obenabe, undenufe, obe abe, ♠", ["obe-abe", "unde-ufe", "obe-abe", "spades"]),
+        ("Cuori, quadri, FIORI, picche", ["hearts", "diamonds", "clubs", "spades"]),
+        ("scudi, campanelli, ghiande, rose", ["hearts", "diamonds", "clubs", "spades"]),
+        ("dall'alto, dal basso, Obenabe, Undenufe", ["obe-abe", "unde-ufe"] * 2),
     ],
 )
 def test_imposed_trumps_are_typed_as_a_club_spells_them(club, make_user, typed, order):

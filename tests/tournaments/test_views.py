@@ -89,7 +89,7 @@ def test_the_director_runs_a_pass_and_tables_score_through_their_links(director,
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     ).content.decode()
-    assert f"{names[0]} signed. Now {names[1]} confirms with the code on its own slip." in signed
+    assert f"Signed for {names[0]}. Now confirm with the code on the slip of {names[1]}." in signed
     table.refresh_from_db()
     assert table.state == Table.MISSING  # entered, not confirmed
     opponents = Client()  # the opposing team, on its own phone, from the table's code
@@ -240,7 +240,7 @@ def test_a_team_disputes_from_the_table_and_the_director_sees_why(director, club
     assert (table.state, table.dispute) == (Table.DISPUTED, "Hand 2: we had the match")
     page = director.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     loser = t.entries.get(pk=table.seats[1]).name
-    assert f"{loser} disputes: Hand 2: we had the match" in page
+    assert f"Disputed by {loser}: Hand 2: we had the match" in page
     assert ">disputed<" in page
     director.post(reverse("tournaments:decide", args=[t.pk, table.pk]))
     table.refresh_from_db()
@@ -447,7 +447,7 @@ def test_the_director_puts_a_misspelt_team_right_in_the_results_and_its_games(di
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert taken.status_code == 422
-    assert f"{other.name} is already registered." in taken.content.decode()
+    assert f"Already registered: {other.name}." in taken.content.decode()
     alone = director.post(url, {"name": "Die Trümpfe", "player_1": "Ruedi"})
     assert alone.status_code == 422
     entry.refresh_from_db()
@@ -488,7 +488,7 @@ def test_a_withdrawal_is_taken_back_and_the_entry_plays_again(director, club):
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     )
-    assert "Team 1 is back in the tournament." in back.content.decode()
+    assert "Back in the tournament: Team 1." in back.content.decode()
     director.post(reverse("tournaments:schedule", args=[t.pk]))
     seated = {i for table in Table.objects.filter(round__tournament=t) for i in table.seats}
     assert entry.pk in seated | set(Pass.objects.get(tournament=t).byes)
@@ -802,7 +802,7 @@ def test_entries_come_in_from_a_spreadsheets_csv_all_or_none(director, club):
 
     again = upload_entries(director, t, b"Neue,Carla,Dora\nLes Bourgs,Emil,Fritz\n")
     assert again.status_code == 422
-    assert "Line 2: Les Bourgs is already registered." in again.content.decode()
+    assert "Line 2: Already registered: Les Bourgs." in again.content.decode()
     assert t.entries.count() == 2  # not even the first line of a refused file
 
     short = upload_entries(director, t, b"Neue;Carla\n")

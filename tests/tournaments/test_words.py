@@ -14,7 +14,6 @@ from django.urls import reverse
 from tests.factories import stored
 from tests.tournaments.test_services import play_out, play_pass, teams, tournament
 from tournaments import services
-from tournaments.models import DIFFERENZLER
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +76,7 @@ def test_french_counts_one_pass_and_one_hand_in_the_singular(director, club):
 
 
 def test_the_entry_counts_agree_with_players_and_with_teams(director, club):
-    players = tournament(club, format=DIFFERENZLER, passes=1, hands=12)
+    players = tournament(club, format="differenzler", passes=1, hands=12)
     for n in range(1, 14):
         entry = services.register(players, name=f"Spieler {n}", player_1=f"Spieler {n}")
         services.check_in(entry, n != 13)

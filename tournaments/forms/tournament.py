@@ -7,23 +7,20 @@ import unicodedata
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scoring import registry
 from scoring.rules import TRUMPS
 from scoring.suits import FRENCH_SYMBOLS, GERMAN_NAMES, NO_TRUMP_SYMBOLS, french_name, trump_label
-from tournaments.models import (
-    DIFFERENZLER,
-    TEAMS,
-    Tournament,
-    default_tie_breaks,
-    differenzler_tie_breaks,
-)
-from tournaments.standings import DIFFERENZLER_TIE_BREAKS, TIE_BREAKS, tie_break_names
+from tournaments.models import Tournament
+from tournaments.standings import TIE_BREAK_NAMES, tie_break_names
 
-# Other names a club may type: standard German for the French suits, and the
+# Other names a club may type: standard German for the French suits, the Italian
+# names of the German-Swiss suits (Swisslos: ghiande, campanelli, scudi, rose), and the
 # spellings of the no-trump modes heard at tables.
 TRUMP_ALIASES = {
     "karo": "diamonds",
@@ -34,6 +31,12 @@ TRUMP_ALIASES = {
     "obenabe": "obe-abe",
     "undeufe": "unde-ufe",
     "undenufe": "unde-ufe",
+    "ghiande": "clubs",
+    "campanelli": "diamonds",
+    "scudi": "hearts",
+    "rose": "spades",
+    "dallalto": "obe-abe",
+    "dalbasso": "unde-ufe",
 }
 
 
@@ -46,12 +49,12 @@ def trump_key(typed: str) -> str:
 
 
 def _trump_names() -> dict[str, str]:
-    """Every way a trump may be typed: its name in French, German or English, the
+    """Every way a trump may be typed: its name in French, German, Italian or English, the
     German-Swiss suit, its symbol, or the game file's name (see ``trump_key``)."""
     names = dict(TRUMP_ALIASES)
     for trump in TRUMPS:
         names[trump_key(trump)] = trump
-        for language in ("en", "fr", "de"):
+        for language, _name in settings.LANGUAGES:
             with translation.override(language):
                 names[trump_key(french_name(trump))] = trump
         if trump in GERMAN_NAMES:
@@ -64,25 +67,29 @@ def _trump_names() -> dict[str, str]:
 
 def _tie_break_choices() -> list[tuple[str, Any]]:
     """Every tie-break of either kind of ranking (each format allows its own)."""
-    every = {**TIE_BREAKS, **DIFFERENZLER_TIE_BREAKS}
-    return [("", "—"), *((key, _(label)) for key, label in every.items())]
+    return [("", "—"), *((key, _(label)) for key, label in TIE_BREAK_NAMES.items())]
 
 
-def _format_tie_breaks(format_: str, chosen: list[str]) -> tuple[list[str], str | None]:
-    """The tie-breaks for a format, and the first chosen one it does not know. The
-    other format's defaults left as they were (the format changed on the form)
-    become this format's own."""
-    if format_ == DIFFERENZLER:
-        allowed, own, other = (
-            DIFFERENZLER_TIE_BREAKS,
-            differenzler_tie_breaks(),
-            default_tie_breaks(),
-        )
-    else:
-        allowed, own, other = TIE_BREAKS, default_tie_breaks(), differenzler_tie_breaks()
-    if chosen == other:
-        return own, None
-    return chosen, next((name for name in chosen if name not in allowed), None)
+def _format_tie_breaks(
+    played: registry.TournamentFormat, chosen: list[str]
+) -> tuple[list[str], str | None]:
+    """The tie-breaks for a format, and the first chosen one it does not know. Another
+    format's defaults left as they were (the format changed on the form) become this
+    format's own."""
+    others = {
+        other.default_tie_breaks
+        for other in registry.tournament_formats()
+        if other.default_tie_breaks != played.default_tie_breaks
+    }
+    if tuple(chosen) in others:
+        return list(played.default_tie_breaks), None
+    return chosen, next((name for name in chosen if name not in played.tie_breaks), None)
+
+
+def _played_as(name: str | None) -> registry.TournamentFormat:
+    """The format chosen on the form (the first one when none is, yet)."""
+    formats = registry.tournament_formats()
+    return next((played for played in formats if played.name == name), formats[0])
 
 
 class TournamentForm(forms.ModelForm):
@@ -106,8 +113,8 @@ class TournamentForm(forms.ModelForm):
         required=False,
         help_text=_(
             "One trump per hand, separated by commas (e.g. Hearts, Spades, Obe-abe), named "
-            "in French, German or English, or as a German-Swiss suit (Rosen, Schellen, "
-            "Schilten, Eicheln); empty: equal blocks of the four suits."
+            "in French, German, Italian or English, or as a German-Swiss suit (Rosen, "
+            "Schellen, Schilten, Eicheln); empty: equal blocks of the four suits."
         ),
     )
 
@@ -124,10 +131,12 @@ class TournamentForm(forms.ModelForm):
             "stoeck",
             "match_bonus",
             "best_of",
+            "drop_worst",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     PLAYED_RULES = ("format", "hands", "trump_order_text", "weis", "stoeck", "match_bonus")
+    FIELD = {"trump_order": "trump_order_text"}  # a setting's field, when not its name
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -140,6 +149,8 @@ class TournamentForm(forms.ModelForm):
             field.widget.attrs.update(min=low, max=high)
         self.fields["hands"].help_text = _("A Différenzler game is usually 12 hands.")
         tournament = self.instance
+        # how it ranks before this form: validating writes the form's values onto it
+        self.ranking_before = tournament.ranking_rule()
         if tournament.pk is None:  # a new tournament: no public ranking to change yet
             del self.fields["reason"]
             return
@@ -159,16 +170,15 @@ class TournamentForm(forms.ModelForm):
             self.fields["trump_order_text"].initial = ", ".join(  # the order played
                 trump_label(tournament.trump_of_hand(n), style).name
                 for n in range(1, tournament.hands + 1)
-                if not tournament.differenzler  # its tables draw their trumps
+                if not tournament.draws_trumps
             )
         elif tournament.schedule.exists():  # a draft seats teams, or players, by the format
             self.fields["format"].disabled = True
             self.fields["format"].help_text = _("Fixed: a pass has been drawn.")
-        if tournament.differenzler:  # what a Différenzler tournament does not have
-            for name in ("weis", "stoeck", "match_bonus", "best_of", "trump_order_text"):
-                del self.fields[name]
+        for name in tournament.played_as.refused:  # what its format does not have
+            del self.fields[self.FIELD.get(name, name)]
         if self.fields["format"].disabled:  # the tie-breaks of this format only
-            names = tie_break_names(tournament.differenzler)
+            names = tie_break_names(tournament.played_as.tie_breaks)
             for number in (1, 2, 3):
                 self.fields[f"tie_break_{number}"].choices = [
                     ("", "—"),
@@ -198,8 +208,8 @@ class TournamentForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         order, hands = data.get("trump_order_text"), data.get("hands")
-        differenzler = data.get("format") == DIFFERENZLER  # no imposed trumps
-        if order and hands and len(order) != hands and not differenzler:
+        played = _played_as(data.get("format"))
+        if order and hands and len(order) != hands and "trump_order" not in played.refused:
             self.add_error(
                 "trump_order_text",
                 ngettext(
@@ -213,48 +223,51 @@ class TournamentForm(forms.ModelForm):
         chosen = [name for name in order if name]
         if len(chosen) != len(set(chosen)):
             self.add_error("tie_break_2", _("Each tie-break once."))
-        data["tie_breaks"], wrong = _format_tie_breaks(data.get("format", TEAMS), chosen)
+        data["tie_breaks"], wrong = _format_tie_breaks(played, chosen)
         if wrong:
-            every = {**TIE_BREAKS, **DIFFERENZLER_TIE_BREAKS}
             self.add_error(
                 "tie_break_1",
                 _("“%(name)s” does not break ties in this format: choose another.")
-                % {"name": _(every[wrong])},
+                % {"name": _(TIE_BREAK_NAMES[wrong])},
             )
-        if data.get("format") == DIFFERENZLER:
-            self._differenzler_rules(data)
+        self._refuse_what_the_format_has_not(played, data)
         best_of, passes = data.get("best_of"), data.get("passes")
         if best_of and passes and best_of > passes:
             self.add_error("best_of", _("At most the number of passes."))
+        if best_of and data.get("drop_worst"):
+            self.add_error(
+                "drop_worst",
+                _("Count the best passes or drop the worst one: not both (empty one of them)."),
+            )
         if self.ranking_changed() and not data.get("reason", "").strip():
             self.add_error("reason", _("The standings are public: say why the ranking changes."))
         return data
 
-    def _differenzler_rules(self, data: dict[str, Any]) -> None:
-        """What a Différenzler tournament does not have, refused where it was typed."""
-        for name in ("weis", "stoeck", "match_bonus"):
+    def _refuse_what_the_format_has_not(
+        self, played: registry.TournamentFormat, data: dict[str, Any]
+    ) -> None:
+        """The settings its format has not (``TournamentFormat.refused``), each refused
+        with its own sentence where it was typed."""
+        for setting, sentence in played.refused.items():
+            name = self.FIELD.get(setting, setting)
             if data.get(name) and name in self.fields:
-                self.add_error(name, _("A Différenzler game counts card points only."))
-        if data.get("trump_order_text") and "trump_order_text" in self.fields:
-            self.add_error(
-                "trump_order_text",
-                _("A Différenzler table draws each hand's trump, or turns it up: leave it empty."),
-            )
-        if data.get("best_of"):
-            self.add_error("best_of", _("A Différenzler tournament counts every pass."))
+                self.add_error(name, sentence)
 
     def ranking(self) -> dict[str, Any]:
         """How the standings rank, as the form would save it."""
         data = self.cleaned_data
-        return {"tie_breaks": data.get("tie_breaks", []), "best_of": data.get("best_of")}
+        return {
+            "tie_breaks": data.get("tie_breaks", []),
+            "best_of": data.get("best_of"),
+            "drop_worst": bool(data.get("drop_worst")),
+        }
 
     def ranking_changed(self) -> bool:
         """Whether the public standings would rank otherwise (a change to log)."""
         tournament = self.instance
         if tournament.pk is None or not tournament.published:
             return False
-        before = {"tie_breaks": list(tournament.tie_breaks), "best_of": tournament.best_of}
-        return self.ranking() != before
+        return self.ranking() != self.ranking_before
 
     def save(self, commit: bool = True) -> Tournament:
         self.instance.tie_breaks = self.cleaned_data["tie_breaks"]

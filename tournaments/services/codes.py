@@ -24,7 +24,6 @@ the server per code; nothing the client sends widens them.
 from __future__ import annotations
 
 import datetime as dt
-import ipaddress
 import math
 import uuid
 
@@ -34,6 +33,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from jassclub.proxies import address_bucket
 from tournaments.models import CODE_BUDGET, Table, TableEvent
 from tournaments.services.common import TournamentRuleBroken, mark_changed
 
@@ -43,20 +43,6 @@ from tournaments.services.common import TournamentRuleBroken, mark_changed
 # few tables' links cannot try codes quickly at all of them.
 LINK_GUESSES, LINK_WINDOW = 3, dt.timedelta(minutes=1)
 ADDRESS_GUESSES, ADDRESS_WINDOW = 30, dt.timedelta(minutes=10)
-IPV6_PREFIX = 64  # one phone or home gets a whole /64: its addresses count together
-
-
-def address_key(address: str | None) -> str | None:
-    """The client address as it is counted: itself for IPv4, its /64 for IPv6."""
-    if address is None:
-        return None
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return None
-    if parsed.version == 6:
-        return str(ipaddress.ip_network(f"{parsed}/{IPV6_PREFIX}", strict=False).network_address)
-    return str(parsed)
 
 
 class TooFast(TournamentRuleBroken):
@@ -201,7 +187,7 @@ def refusal(
         ).exists()
     ):  # the same form with the same code again (a reload, a double tap)
         return _wrong_message(players, CODE_BUDGET - table.wrong_codes_of(side))
-    address = address_key(address)
+    address = address_bucket(address)  # an IPv6 /64 counts as one client
     too_fast = _too_fast(table, address)
     if too_fast is not None:
         raise too_fast

@@ -46,11 +46,11 @@ def team_record(
     tournament: Tournament, team: list[int], entries: dict[int, Entry]
 ) -> gamefile.Team:
     """A side of a table as its game names it: the team and its two players, or in an
-    individual tournament the two partners of this pass (a Différenzler game's sides
-    have no name)."""
+    individual tournament the two partners of this pass (the sides of a game of
+    players each for themselves have no name)."""
     if tournament.of_players:
         players = (entries[team[0]].player_1, entries[team[1]].player_1)
-        name = "" if tournament.differenzler else " & ".join(players)
+        name = "" if tournament.each_for_themselves else " & ".join(players)
         return gamefile.Team(fit_name(name, gamefile.MAX_TEAM_NAME), players)
     entry = entries[team[0]]
     return gamefile.Team(entry.name, (entry.player_1, entry.player_2))

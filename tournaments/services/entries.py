@@ -59,15 +59,14 @@ def save_settings(form: Any, user: Any = None) -> Tournament:
     ``TournamentForm``). A change to how public standings rank is kept with its
     reason (:class:`RankingChange`)."""
     changed = form.ranking_changed()
-    tournament = form.instance
-    before = {"tie_breaks": list(tournament.tie_breaks), "best_of": tournament.best_of}
+    before = form.ranking_before  # read before the form wrote onto the tournament
     saved = form.save()
     mark_changed(saved.pk)
     if changed:
         RankingChange.objects.create(
             tournament=saved,
             before=before,
-            after={"tie_breaks": list(saved.tie_breaks), "best_of": saved.best_of},
+            after=saved.ranking_rule(),
             reason=form.cleaned_data["reason"].strip(),
             user=user if user is not None and user.is_authenticated else None,
         )
@@ -92,7 +91,7 @@ def _check_names(
     others = list(tournament.entries.exclude(pk=entry.pk if entry else None))
     taken = next((other for other in others if same_name(other.name, name)), None)
     if taken is not None:
-        raise TournamentRuleBroken(_("%(name)s is already registered.") % {"name": taken.name})
+        raise TournamentRuleBroken(_("Already registered: %(name)s.") % {"name": taken.name})
     players = [player_1] if individual else [player_1, player_2]
     for other in others:
         if other.withdrawn:
@@ -124,7 +123,7 @@ def remove_entry(entry: Entry) -> None:
     that has played is withdrawn instead, and keeps its passes."""
     if drawn_ever(entry):
         raise TournamentRuleBroken(
-            _("%(name)s has a place in a pass: withdraw it instead.") % {"name": entry.name}
+            _("Already placed in a pass, withdraw it instead: %(name)s.") % {"name": entry.name}
         )
     entry.delete()
     mark_changed(entry.tournament_id)

@@ -18,7 +18,7 @@ from scoring import services as scoring
 from scoring.models import Game, Hand, HandChange
 from scoring.rules import gamefile
 from tournaments import checks, pairing, tablemates
-from tournaments.models import INDIVIDUAL, Pass, Table, Tournament, equal_blocks
+from tournaments.models import Pass, Table, Tournament, equal_blocks
 from tournaments.services.common import (
     TournamentRuleBroken,
     fit_name,
@@ -54,7 +54,8 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
     played = Counter(entry_id for p in earlier for t in p.tables.all() for entry_id in t.seats)
     ids = _in_standing_order(tournament, [e.pk for e in entries], number)
     passes_left = tournament.passes - number
-    if tournament.differenzler:
+    seating = tournament.played_as.seating  # its kind's (``TournamentFormat.seating``)
+    if seating == registry.TABLEMATES:
         met = Counter(
             tablemates.tablemates(t.seats for p in earlier for t in p.tables.all())
         )  # each pair of players who shared a table, and how often
@@ -63,7 +64,7 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
         )
         tables = [list(t) for t in seating.tables]
         bye_ids = list(seating.byes)
-    elif tournament.format == INDIVIDUAL:
+    elif seating == registry.PARTNERS:
         partnered = {
             frozenset((t.seats[a], t.seats[a + 2]))
             for p in earlier
@@ -98,7 +99,7 @@ def schedule_next_pass(tournament: Tournament) -> Pass:
         bye_ids = [drawn.bye] if drawn.bye is not None else []
     round_ = Pass.objects.create(tournament=tournament, number=number, byes=bye_ids)
     mark_changed(tournament.pk)
-    sides = 4 if tournament.differenzler else 2  # who signs: each player, or each team
+    sides = 4 if tournament.each_for_themselves else 2  # who signs: each player, or each team
     Table.objects.bulk_create(
         Table(round=round_, number=index, seats=seats, codes=_codes(sides))
         for index, seats in enumerate(tables, start=1)
@@ -167,18 +168,18 @@ def publish_pass(round_: Pass, anyway: bool = False) -> Pass:
             % {"warnings": "; ".join(_(f.template).format(**f.params) for f in warnings)}
         )
     tournament = round_.tournament
-    if not tournament.trump_order and not tournament.differenzler:  # played in this order
+    if not tournament.trump_order and not tournament.draws_trumps:  # played in this order
         tournament.trump_order = equal_blocks(tournament.hands)
         tournament.save(update_fields=["trump_order"])
     names = {e.pk: e for e in tournament.entries.all()}
     for table in round_.tables.all():
         with translation.override(tournament.club.language):  # the club's records
             name = table.game_title(gamefile.MAX_NAME - 50)  # shown composed: Game.title
-        if tournament.differenzler:  # four players, their estimates sealed at the table
+        if tournament.each_for_themselves:  # four players, each in a seat of their own
             players = tuple(
                 fit_name(names[i].player_1, gamefile.MAX_PLAYER_NAME) for i in table.seats
             )
-            start_game = registry.of(tournament.ruleset.to_dict()).start_game  # its kind's
+            start_game = registry.of(tournament.ruleset.to_dict()).asks("start_game")
             table.game = start_game(
                 club=tournament.club,
                 name=name,
@@ -249,6 +250,13 @@ def close_pass(round_: Pass) -> Pass:
     round_ = locked_pass(round_.pk)
     if round_.state != Pass.PUBLISHED:
         raise TournamentRuleBroken(_("This pass is not being played."))
+    # Its games' rows, then its tables', in the order a hand's change takes them
+    # (``locked_table``): a correction being made waits for the close or the close for
+    # it, and what is read next (new statements) holds every change committed before.
+    # (Each in the order of their keys, as ``delete_games`` takes games: no cycle.)
+    games_of_pass = Game.objects.filter(table__round=round_).order_by("pk")
+    list(games_of_pass.select_for_update(of=("self",)).values_list("pk"))
+    list(Table.objects.filter(round=round_).order_by("pk").select_for_update().values_list("pk"))
     tables = list(round_.tables.all())
     open_tables = [t.number for t in tables if not t.settled]
     if open_tables:
@@ -342,8 +350,10 @@ def review(round_: Pass) -> Review:
     )
     seats = tuple(tuple(t.seats) for t in round_.tables.all())
     before = [(tuple(tuple(t.seats) for t in p.tables.all()), tuple(p.byes)) for p in earlier]
-    if tournament.of_players:  # tables of four players (Différenzler: each for themselves)
-        check = checks.check_table_pass if tournament.differenzler else checks.check_player_pass
+    if tournament.of_players:  # tables of four players (tablemates: each for themselves)
+        check = (
+            checks.check_table_pass if tournament.each_for_themselves else checks.check_player_pass
+        )
         found = check(
             ids,
             pairing.PlayerPass(seats, tuple(round_.byes)),

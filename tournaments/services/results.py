@@ -80,7 +80,7 @@ def pass_scores(tournament: Tournament) -> list[Any]:
         else {}
     )
     numbers = {round_.pk: round_.number for round_ in closed}
-    if tournament.differenzler:
+    if tournament.lowest_wins:  # each player's difference (the seats are the sides)
         return _differences(closed, tables, games, numbers)
     scores = [
         PassScore(entry_id, round_.number, bye_points(tournament.hands), bye=True)
@@ -150,14 +150,19 @@ def current_standings(
     scores = pass_scores(tournament) if scores is None else scores
     took_part = {score.entry for score in scores}
     ranked = [e.pk for e in entries if e.pk in took_part or (e.checked_in and not e.withdrawn)]
-    if tournament.differenzler:  # the lowest total difference first (RULES.md §10)
+    if tournament.lowest_wins:  # the lowest total difference first (RULES.md §10)
         return differenzler_standings(
-            ranked, scores, tie_breaks=tournament.tie_breaks, seed=tournament.seed
+            ranked,
+            scores,
+            drop_worst=tournament.drop_worst,
+            tie_breaks=tournament.tie_breaks,
+            seed=tournament.seed,
         )
     return standings(
         ranked,
         scores,
         best_of=tournament.best_of,
+        drop_worst=tournament.drop_worst,
         tie_breaks=tournament.tie_breaks,
         seed=tournament.seed,
     )
@@ -198,9 +203,9 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
             pk__in=[t.game_id for t in seated.values() if t.game_id]
         ).prefetch_related("teams__players", "hands")
     }
-    byes = (  # a Différenzler bye counts the pass's average, known once it closes
+    byes = (  # a bye counts the pass's average difference, known once it closes
         {s.pass_number: s.difference for s in pass_scores(tournament) if s.entry == entry.pk}
-        if tournament.differenzler and any(entry.pk in r.byes for r in rounds)
+        if tournament.lowest_wins and any(entry.pk in r.byes for r in rounds)
         else {}
     )
     lines = []
@@ -210,7 +215,7 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
             if entry.pk in round_.byes:
                 points = (
                     byes.get(round_.number)
-                    if tournament.differenzler
+                    if tournament.lowest_wins
                     else bye_points(tournament.hands)
                 )
                 lines.append(
@@ -231,8 +236,8 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
                     EntryTable(round_.number, round_.state, None, "", "", None, None, 0, True, True)
                 )
             continue
-        if tournament.differenzler:
-            lines.append(_differenzler_line(round_, table, entry, names, games))
+        if tournament.each_for_themselves:
+            lines.append(_seat_line(round_, table, entry, names, games))
             continue
         teams = teams_of(tournament, table.seats)
         side = 0 if entry.pk in teams[0] else 1
@@ -266,11 +271,11 @@ def entry_passes(tournament: Tournament, entry: Entry) -> list[EntryTable]:
     return lines
 
 
-def _differenzler_line(
+def _seat_line(
     round_: Pass, table: Table, entry: Entry, names: dict[int, str], games: dict[int, Game]
 ) -> EntryTable:
-    """A Différenzler player's pass: the three others at the table, the player's
-    difference so far and exact estimates (``matches``)."""
+    """The pass of a player for themselves (Différenzler): the three others at the
+    table, the player's difference so far and exact estimates (``matches``)."""
     seat = table.seats.index(entry.pk)
     others = ", ".join(names[i] for i in table.seats if i != entry.pk)
     difference, exact = None, 0
@@ -304,8 +309,8 @@ def running_pass(tournament: Tournament) -> RunningPass:
             "teams__players", "hands"
         )
     }
-    points = (  # a team's is known at once; a Différenzler bye's once the pass closes
-        {} if tournament.differenzler else dict.fromkeys(round_.byes, bye_points(tournament.hands))
+    points = (  # half a game is known at once; a pass's average difference once it closes
+        {} if tournament.lowest_wins else dict.fromkeys(round_.byes, bye_points(tournament.hands))
     )
     for table in round_.tables.all():
         if not table.settled:
@@ -316,7 +321,7 @@ def running_pass(tournament: Tournament) -> RunningPass:
             totals = list(games[table.game_id].result().totals)
         else:
             continue
-        if tournament.differenzler:
+        if tournament.each_for_themselves:
             points.update(zip(table.seats, totals, strict=True))
             continue
         for side, entry_ids in enumerate(teams_of(tournament, table.seats)):

@@ -43,7 +43,7 @@ def side_names(tournament: Tournament, table: Table, entries: dict[int, Entry]) 
     """The sides of a table, who sign its result: the teams, in an individual
     tournament the two pairs of partners (seats 1 and 3, 2 and 4), in a Différenzler
     tournament the four players."""
-    if tournament.differenzler:
+    if tournament.each_for_themselves:
         return [entries[i].player_1 for i in table.seats]
     if tournament.of_players:
         return [

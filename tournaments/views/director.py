@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import access
 from clubs.models import Role
+from scoring import registry
 from scoring.suits import TrumpLabel, trump_label
 from tournaments import services
 from tournaments.forms import (
@@ -23,7 +24,7 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Pass, Tournament
-from tournaments.standings import DIFFERENZLER_TIE_BREAKS, TIE_BREAKS
+from tournaments.standings import TIE_BREAK_NAMES
 from tournaments.views.common import (
     directed_tournament,
 )
@@ -111,7 +112,10 @@ def director_page(
         "entry_form": entry_form or EntryForm(team=not tournament.of_players),
         "entries_file": entries_file or EntriesFileForm(),
         "individual": tournament.of_players,
-        "differenzler": tournament.differenzler,
+        "draws_trumps": tournament.draws_trumps,
+        "lowest_wins": tournament.lowest_wins,
+        # a kind whose tournament totals may come from a paper sheet (GameKind.check_totals)
+        "paper_totals": registry.of(tournament.ruleset.to_dict()).offers("check_totals"),
         "standings": standings,
         "members": sorted(m.name for m in tournament.club.members.all()),
         "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
@@ -128,20 +132,21 @@ def director_page(
 def _ranking_words(ranking: dict) -> str:
     """How standings rank, in words: "best 3 passes; points in the last pass, …"."""
     best = ranking.get("best_of")
-    rule = (
-        ngettext("the best pass", "the best %(n)s passes", best) % {"n": best}
-        if best
-        else _("all passes")
-    )
-    every = {**TIE_BREAKS, **DIFFERENZLER_TIE_BREAKS}
-    breaks = ", ".join(str(_(every.get(name, name))) for name in ranking.get("tie_breaks", []))
+    if best:
+        rule = ngettext("the best pass", "the best %(n)s passes", best) % {"n": best}
+    elif ranking.get("drop_worst"):  # a change kept before the option knows nothing of it
+        rule = _("all passes but each one's worst")
+    else:
+        rule = _("all passes")
+    names = ranking.get("tie_breaks", [])
+    breaks = ", ".join(str(_(TIE_BREAK_NAMES.get(name, name))) for name in names)
     return f"{rule}; {breaks}" if breaks else rule
 
 
 def _trump_runs(tournament: Tournament) -> list[tuple[TrumpLabel, int]]:
     """The imposed trump order as runs: (♥ Hearts, 4), (♦ Diamonds, 4)…"""
     runs: list[tuple[TrumpLabel, int]] = []
-    if tournament.differenzler:  # its tables draw each hand's trump, or turn it up
+    if tournament.draws_trumps:  # its tables draw each hand's trump, or turn it up
         return runs
     for number in range(1, tournament.hands + 1):
         label = trump_label(tournament.trump_of_hand(number), tournament.club.suit_style)

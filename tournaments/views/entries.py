@@ -91,7 +91,6 @@ def edit_entry(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
         "entry": entry,
         "form": form,
         "individual": tournament.of_players,
-        "differenzler": tournament.differenzler,
         "members": sorted(m.name for m in tournament.club.members.all()),
         "removable": not services.drawn_ever(entry),
     }
@@ -124,7 +123,7 @@ def check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     form = SwitchForm(request.POST)
     present = form.is_valid() and form.cleaned_data["on"]
-    done = _("%(name)s is here.") if present else _("%(name)s is not here.")
+    done = _("Here: %(name)s.") if present else _("Not here: %(name)s.")
     return act(
         request,
         tournament,
@@ -165,9 +164,7 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
             % {"name": entry.name},
         )
     else:
-        messages.success(
-            request, _("%(name)s withdrawn: it is not drawn any more.") % {"name": entry.name}
-        )
+        messages.success(request, _("Withdrawn, no longer drawn: %(name)s.") % {"name": entry.name})
     return redirect(tournament)
 
 
@@ -180,5 +177,5 @@ def reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRe
         request,
         tournament,
         lambda: services.reinstate(entry),
-        _("%(name)s is back in the tournament.") % {"name": entry.name},
+        _("Back in the tournament: %(name)s.") % {"name": entry.name},
     )

@@ -12,11 +12,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from jassclub.qr import qr_svg
 from scoring import rules
 from scoring.models import SeatLink
 from scoring.suits import trump_label
 from tournaments import services
+from tournaments.cards import qr_png, sheet_columns, sheet_pages, sheet_rows, url_lines
 from tournaments.forms import (
     PublishForm,
     SwapForm,
@@ -30,7 +30,6 @@ from tournaments.views.common import (
     directed_tournament,
     file_name,
     side_names,
-    standings_qr,
 )
 
 
@@ -117,7 +116,7 @@ def _around_the_table(
     side). Partners sit opposite: seats 1 and 3 are the first side, 2 and 4 the other."""
     if tournament.of_players:
         players = [entries[i].player_1 for i in table.seats]
-        if tournament.differenzler:  # each for themselves: a player is a side
+        if tournament.each_for_themselves:  # a player is a side
             return [(seat + 1, players[seat], sides[seat]) for seat in range(4)]
     else:
         first, second = (entries[i] for i in table.seats)
@@ -146,7 +145,7 @@ def seating(request: HttpRequest, tournament_id: int, number: int) -> HttpRespon
         "byes": sorted((entries[i].name for i in round_.byes), key=str.casefold),
         "big": "big" in request.GET,
         "individual": tournament.of_players,
-        "differenzler": tournament.differenzler,
+        "each_for_themselves": tournament.each_for_themselves,
     }
     return render(request, "tournaments/seating.html", context)
 
@@ -176,37 +175,50 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     tournament, round_ = directed_pass(request, tournament_id, number)
     entries = {e.pk: e for e in tournament.entries.all()}
     one = request.GET.get("table", "")  # one table's card, after its link was replaced
-    tables = round_.tables.filter(number=int(one)) if one.isdigit() and len(one) < 4 else None
+    tables = None
+    if one:  # a table's number in ASCII digits: "²" passes isdigit() and fails int()
+        number_ok = one.isascii() and one.isdigit() and len(one) < 4
+        tables = list(round_.tables.filter(number=int(one))) if number_ok else []
+        if not tables:
+            context = {"tournament": tournament, "round": round_, "table": one[:20]}
+            context["tables"] = round_.tables.count()
+            return render(request, "tournaments/no_such_table.html", context, status=400)
     cards = []
-    seat_links = _seat_links(request, round_) if tournament.differenzler else {}
+    seat_links = _seat_links(request, round_) if tournament.each_for_themselves else {}
     for table in tables if tables is not None else round_.tables.all():
         url = request.build_absolute_uri(reverse("tournaments:table_link", args=[table.token]))
         sides = side_names(tournament, table, entries)
-        own = [seat_links.get((table.game_id, side)) for side in range(len(table.codes))]
         cards.append(
             {
                 "table": table,
                 "seats": [entries[i] for i in table.seats],
                 "around": _around_the_table(tournament, table, entries, sides),
-                "sides": list(zip(sides, table.codes, own, strict=False)),
+                "sides": [
+                    {"name": name, "code": code, "own": seat_links.get((table.game_id, side))}
+                    for side, (name, code) in enumerate(zip(sides, table.codes, strict=False))
+                ],
                 "url": url,
+                "url_lines": url_lines(url),
             }
         )
-    trumps = [  # a Différenzler table draws its trumps, or turns them up
-        (n, trump_label(tournament.trump_of_hand(n), tournament.club.suit_style))
+    trumps = {  # none where its tables draw their trumps, or turn them up
+        n: trump_label(tournament.trump_of_hand(n), tournament.club.suit_style)
         for n in range(1, tournament.hands + 1)
-        if not tournament.differenzler
-    ]
+        if not tournament.draws_trumps
+    }
+    sides = 4 if tournament.each_for_themselves else 2
+    front, parts = sheet_pages(tournament.hands, sides)
     standings = request.build_absolute_uri(reverse("tournaments:standings", args=[tournament.pk]))
     context = {
         "tournament": tournament,
         "round": round_,
         "cards": cards,
-        "trumps": trumps,
         "individual": tournament.of_players,
-        "differenzler": tournament.differenzler,
+        "each_for_themselves": tournament.each_for_themselves,
+        "lowest_wins": tournament.lowest_wins,
         "byes": [entries[i] for i in round_.byes] if tables is None else [],
-        "hand_numbers": range(1, tournament.hands + 1),
+        "sheet_on_front": front,
+        "columns": sheet_columns(sides, imposed=not tournament.draws_trumps),
         "bye_points": bye_points(tournament.hands),
         "dealer": rules.dealer(0, 1) + 1,  # a tournament game: seat 1 chooses first
         "leader": rules.chooser(0, 1) + 1,
@@ -224,18 +236,26 @@ def table_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
             for card in cards
         ],
         "byes": [(e.name, e.player_1, e.player_2) for e in context["byes"]],
-        "trumps": [(n, label.trump, str(label), label.red) for n, label in trumps],
+        "trumps": [(n, label.trump, str(label), label.red) for n, label in trumps.items()],
         "standings": standings,
         "bye_points": context["bye_points"],
     }
 
     def draw() -> bytes:  # the QR codes too: only when the cards are drawn
         for card in cards:
-            card["qr"] = qr_svg(card["url"])
-            card["sides"] = [
-                (name, code, own and qr_svg(own, scale=2)) for name, code, own in card["sides"]
-            ]
-        context["standings_qr"] = standings_qr(request, tournament)
+            card["qr"] = qr_png(card["url"])
+            for side in card["sides"]:
+                side["own_qr"] = side["own"] and qr_png(side["own"])
+        context["standings_qr"] = qr_png(standings)
+        last = _("Difference") if tournament.lowest_wins else _("Total")
+        context["sheet_parts"] = [  # each part of the score sheet: its rows as a picture
+            sheet_rows(
+                [(n, trumps[n].name if n in trumps else "") for n in part.hands],
+                last if part.last else "",
+                context["columns"],
+            )
+            for part in parts
+        ]
         return pdf_bytes("tournaments/cards_pdf.html", context, request)[0]
 
     key = f"cards:{tournament.pk}:{round_.number}:{get_language()}:{one}"

@@ -45,7 +45,7 @@ def passes_shown(
                 if t.result
             }
         draft = round_.state == Pass.DRAFT
-        phones = _seat_phones(round_) if playing and tournament.differenzler else {}
+        phones = _seat_phones(round_) if playing and tournament.each_for_themselves else {}
         tables = []
         for t in round_.tables.all():
             shown = states.get(t.pk, services.TableStatus(t.state))
@@ -133,7 +133,8 @@ def passes_shown(
 
 
 #: the tables of a pass the director looks at, as the summary counts them and the
-#: page shows them (``?show=``); "attention": all but the settled, and paper results
+#: page shows them (``?show=``); "attention": all but the settled (a result typed from
+#: a paper sheet is settled: the director decided it)
 KINDS = {  # said of the tables: "Disputed: 1 of 30 tables"
     "attention": pgettext_lazy("tables", "Needs attention"),
     "confirmed": pgettext_lazy("tables", "Confirmed or decided"),
@@ -144,14 +145,15 @@ KINDS = {  # said of the tables: "Disputed: 1 of 30 tables"
     "paper": pgettext_lazy("tables", "From the paper sheet"),
 }
 #: the order of the tables that need attention: what the director must act on first
-URGENCY = ("disputed", "locked", "entered", "missing", "paper")
+URGENCY = ("disputed", "locked", "entered", "missing")
 #: tables shown open, everything at hand, when the page shows only them: those the
 #: director acts on (in the attention view, the disputed and locked ones)
 OPENED = ("disputed", "locked", "entered", "paper")
 
 
 def _kinds(state: str, locked: bool, table: Table) -> frozenset[str]:
-    """What a table of a pass being played (or played) is, for the summary's counts."""
+    """What a table of a pass being played (or played) is, for the summary's counts.
+    A table needs attention until it is settled: from paper too, it is decided then."""
     kinds = {
         Table.CONFIRMED: "confirmed",
         Table.DECIDED: "confirmed",
@@ -188,6 +190,7 @@ def office(
         for line in lines:
             line["kinds"] = line["kinds"] - {"attention"}
     counts = {kind: sum(1 for line in lines if kind in line["kinds"]) for kind in KINDS}
+    playing = item["round"].state == Pass.PUBLISHED
     jumped = next((line for line in lines if line["table"].number == number), None)
     for round_item in rounds:
         for line in round_item["tables"]:
@@ -211,6 +214,8 @@ def office(
         "shown": KINDS.get(show, ""),
         "jumped": jumped,
         "missed": number if number is not None and jumped is None else None,
+        # every table settled: the pass may close (``close_pass`` checks it again)
+        "ready": playing and bool(lines) and counts["confirmed"] == len(lines),
     }
 
 

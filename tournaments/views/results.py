@@ -15,7 +15,7 @@ from django.utils.cache import (
     patch_cache_control,
     patch_vary_headers,
 )
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -26,7 +26,7 @@ from tournaments.forms import SwitchForm
 from tournaments.models import Entry, Tournament
 from tournaments.pdf import inline_pdf, pdf_bytes
 from tournaments.sheets import results_rows
-from tournaments.standings import bye_points, tie_break_names
+from tournaments.standings import TIE_BREAK_NAMES, bye_points
 from tournaments.views.common import directed_tournament, file_name, standings_qr
 
 
@@ -59,6 +59,26 @@ def results_page(view):
 
 PROJECTOR_ROWS = 20  # rows of one page of the projector's standings
 
+#: what a tie-break compares, as a column of the standings: the row's figure, the
+#: column's heading and class. The note "(tie broken by most matches)" is read beside
+#: the matches; a draw has no figure.
+TIE_BREAK_COLUMNS = {
+    "matches": ("matches", gettext_lazy("Matches"), ""),
+    "exact": ("exact", gettext_lazy("Exact estimates"), ""),
+    "best-hand": ("best_hand", gettext_lazy("Best hand"), ""),
+    # the pass columns show it where they are in sight; on a phone, this column
+    "best-pass": ("best_pass", gettext_lazy("Best pass"), "best-pass-column"),
+}
+
+
+def tie_break_columns(tournament: Tournament, rows: list[dict]) -> list[tuple[str, str]]:
+    """The columns of the figures the tournament's tie-breaks compare, in their order:
+    (heading, class) each; each row gets its figures in ``row["figures"]``."""
+    chosen = [TIE_BREAK_COLUMNS[n] for n in tournament.tie_breaks if n in TIE_BREAK_COLUMNS]
+    for row in rows:
+        row["figures"] = [(row[key], css) for key, _label, css in chosen]
+    return [(str(label), css) for _key, label, css in chosen]
+
 
 @require_GET
 @results_page
@@ -81,6 +101,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "numbers": numbers,
         "rows": rows,
+        "columns": tie_break_columns(tournament, rows),
+        "dropping": bool(numbers) and (tournament.drop_worst or bool(tournament.best_of)),
         "running": running.number,
         "big": big,
         "bye_points": bye_points(tournament.hands),
@@ -168,9 +190,11 @@ def entry_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpR
         "standing": standing,
         "passes": services.entry_passes(tournament, entry),
         "individual": tournament.of_players,
-        "differenzler": tournament.differenzler,
+        "each_for_themselves": tournament.each_for_themselves,
+        "lowest_wins": tournament.lowest_wins,
         "missed": ", ".join(str(n) for n in sorted(getattr(standing, "missed", ()))),
-        "tie_break": _(tie_break_names(tournament.differenzler)[standing.decided_by])
+        "dropped": standing.dropped if standing else set(),  # not counted in the total
+        "tie_break": _(TIE_BREAK_NAMES[standing.decided_by])
         if standing and standing.decided_by
         else "",
     }
@@ -193,7 +217,15 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     # mark or the list separator is ";" (Switzerland's French and German settings);
     # names typed by anyone never run as formulas (SafeWriter)
     writer = SafeWriter(response, delimiter=";")
-    differenzler = tournament.differenzler  # a difference to keep low, and its tie-breaks
+    lowest = tournament.lowest_wins  # a difference to keep low, and its tie-breaks
+    # the passes a total leaves out: the worst one (Streichresultat), or beyond the best N
+    dropping = (
+        [_("Dropped pass")]
+        if tournament.drop_worst
+        else [_("Passes not counted")]
+        if tournament.best_of
+        else []
+    )
     # a player's own name only: no column of players for a tournament of players
     writer.writerow(
         [
@@ -203,12 +235,13 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
             *[_("Pass %(number)s") % {"number": n} for n in numbers],
             *(
                 [_("Total difference"), _("Exact estimates"), _("Best hand")]
-                if differenzler
+                if lowest
                 else [_("Total"), _("Matches")]
             ),
             _("Tie-break"),
+            *dropping,
             _("Bye in pass"),
-            *([_("Not played in pass")] if differenzler else []),
+            *([_("Not played in pass")] if lowest else []),
             _("Withdrawn"),
         ]
     )
@@ -221,10 +254,11 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 *([] if tournament.of_players else [row["players"]]),
                 *(NOT_PLAYED if points is None else points for points in row["passes"]),
                 row["total"],
-                *([row["exact"], best] if differenzler else [row["matches"]]),
+                *([row["exact"], best] if lowest else [row["matches"]]),
                 row["tie_break"],
+                *([", ".join(str(n) for n in row["dropped"])] if dropping else []),
                 ", ".join(str(n) for n in row["byes"]),
-                *([", ".join(str(n) for n in row["missed"])] if differenzler else []),
+                *([", ".join(str(n) for n in row["missed"])] if lowest else []),
                 row["withdrawn"],
             ]
         )

@@ -133,7 +133,7 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    _("%(team)s signed. Now %(other)s confirms with the code on its own slip.")
+                    _("Signed for %(team)s. Now confirm with the code on the slip of %(other)s.")
                     % {
                         "team": _side_name(table, signed.side),
                         "other": _side_name(table, 1 - signed.side),
@@ -217,7 +217,7 @@ def sign_for(request: HttpRequest, tournament_id: int, table_id: int) -> HttpRes
         messages.error(
             request,
             _("Choose the player who signs.")
-            if tournament.differenzler
+            if tournament.each_for_themselves
             else _("Choose the team that signs."),
         )
         return at_table(tournament, table)

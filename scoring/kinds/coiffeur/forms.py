@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
@@ -27,7 +27,7 @@ from scoring.rules.ruleset import CARD_POINTS
 
 from . import rules
 from .labels import RowLabel, row_label
-from .refusals import refusal
+from .refusals import phone_checks, refusal
 from .rules import CoiffeurHand, cell, check_hand, counter_cards, match_cards
 from .sheet import MISERE, CoiffeurRuleset
 
@@ -162,7 +162,9 @@ class CoiffeurHandForm(forms.Form):
             for n, hand in enumerate(self.hands, start=1)
             if n != self.number
         }
-        self.fields["team"].choices = [(str(s), name) for s, name in enumerate(side_names)]
+        cast(forms.ChoiceField, self.fields["team"]).choices = [
+            (str(s), name) for s, name in enumerate(side_names)
+        ]
         rows = [(name, str(self.labels[name])) for name in ruleset.names]
         for side in range(ruleset.teams):
             self.fields[f"row_{side}"] = forms.ChoiceField(
@@ -286,7 +288,7 @@ class CoiffeurHandForm(forms.Form):
         if row != MISERE or outcome != "cards" or points is None or not 0 <= points <= 157:
             return str(MISERE_RULE)
         hand = CoiffeurHand(0, MISERE, points)
-        return gettext(MISERE_COUNTED) % {
+        return str(MISERE_COUNTED) % {
             "points": points,
             "counted": CARD_POINTS - points,
             "multiplier": multiplier,
@@ -309,13 +311,33 @@ class CoiffeurHandForm(forms.Form):
             lines += [Summary(self.fields[name].label, anchor, str(e)) for e in errors]
         return lines
 
+    @property
+    def phone_checks(self) -> dict[str, Any]:
+        """What the server would refuse of a hand, said by the phone before it leaves,
+        in the reader's words (``refusals.phone_checks``, coiffeur_offline.js)."""
+        return phone_checks(self)
+
+    @property
+    def typed(self) -> str:
+        """What a refused form held, in words ("♥ Hearts ×3 · Anne & Claude: 80"), for
+        a sheet that is full and shows no form."""
+        side = self.chosen_side
+        row = self[f"row_{side}"].value() if side is not None else None
+        outcome = self["outcome"].value() or "cards"
+        said = [] if side is None else [self.side_names[side]]
+        if row in self.labels:
+            said.insert(0, f"{self.labels[row]} ×{self.ruleset.row(row)[1]}")
+        what = dict(OUTCOMES).get(outcome, "") if outcome != "cards" else self["points"].value()
+        return f"{' · '.join(said)}: {what}" if what not in (None, "") else " · ".join(said)
+
     # --- reading the hand --------------------------------------------------------
 
     def clean_outcome(self) -> str:
         return str(self.cleaned_data.get("outcome") or "cards")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what clean() returns (the stubs allow None)
         if self.sheet_full:
             full = Problem("hands", rules.SHEET_FULL, params={"last": len(self.hands)})
             self.add_error(None, self.problem_text(full))
@@ -325,7 +347,9 @@ class CoiffeurHandForm(forms.Form):
             return data
         row = data.get(f"row_{team}") or None
         if row is None:
-            message = gettext("Choose the row %(side)s played.") % {"side": self.side_names[team]}
+            message = gettext("Choose the row played by %(side)s.") % {
+                "side": self.side_names[team]
+            }
             self.add_error(f"row_{team}", message)
             return data
         # the side and its row first, whatever else is wrong: a struck cell has nothing

@@ -26,7 +26,7 @@ from scoring.rules.gamefile import (
 )
 from scoring.rules.problems import Problem, RulesError, gettext_noop
 
-from . import rules, sheet
+from . import names, rules, sheet
 from .rules import CoiffeurHand, CoiffeurResult
 from .sheet import NOT_BOOLEAN, CoiffeurRuleset
 
@@ -161,6 +161,25 @@ def read_game(data: object) -> CoiffeurRecord:
     data = game_document(data)
     name, played_on = read_heading(data, FIELDS)
     ruleset = sheet.parse_ruleset(data["ruleset"])
+    # "Misär" on a free row: read as the format says (scored like a trump) only when the
+    # file's own result, cell by cell, shows it was so scored (a sheet started before
+    # issue 34, exported)
+    misread = names.misread_rows(ruleset)
+    given = data.get("result")
+    if misread and not (isinstance(given, Mapping) and "cells" in given):
+        raise RulesError(misread)
+    try:
+        return _read_rest(data, name, played_on, ruleset)
+    except RulesError as error:
+        if not misread:
+            raise
+        # its result is not what the row scored like a trump makes: meant as misère
+        raise RulesError([*misread, *error.problems]) from None
+
+
+def _read_rest(
+    data: Mapping[str, Any], name: str, played_on: dt.date | None, ruleset: CoiffeurRuleset
+) -> CoiffeurRecord:
     sides, problems = _read_sides(data.get("teams"), ruleset.teams)
     if sides is None:
         raise RulesError(problems)

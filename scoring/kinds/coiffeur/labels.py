@@ -23,6 +23,7 @@ MODE_NAMES = {
     "3x3": pgettext_lazy("coiffeur row", "3×3"),
     "guschti": pgettext_lazy("coiffeur row", "Guschti"),
     "choice": pgettext_lazy("coiffeur row", "Free choice"),
+    "trump": pgettext_lazy("coiffeur row", "Trump of one's choice"),
     MISERE: pgettext_lazy("coiffeur row", "Misère"),
 }
 TRUMP_MODES = (*SUITS, "obe-abe", "unde-ufe")

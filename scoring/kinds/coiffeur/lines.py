@@ -9,8 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from clubs.models import Member
 from scoring.registry import KindLines
+from scoring.rules.figures import Figure, Shown, shown
 
 
 @dataclass
@@ -27,6 +30,7 @@ class SheetLine:
     hands: int = 0
     points: int = 0
     matches_made: int = 0
+    own: tuple[Shown, ...] = ()  # its own figures (``OWN``), as the pages show them
 
     @property
     def average(self) -> float | None:
@@ -35,11 +39,16 @@ class SheetLine:
 
 
 FIGURES = ("games", "finished", "wins", "hands", "points", "matches_made")
+# what its rows keep besides the core's columns (their ``figures``: ``storage._figures``)
+OWN = (
+    Figure("struck", _("Cells struck")),
+    Figure("countered", _("Sheets with a counter-match suffered"), summed="count"),
+)
 
 
 def line(sums: Mapping[str, Any]) -> SheetLine:
     """A member's Coiffeur line from the sums of their rows."""
-    return SheetLine(**{name: sums.get(name) or 0 for name in FIGURES})
+    return SheetLine(**{name: sums.get(name) or 0 for name in FIGURES}, own=shown(OWN, sums))
 
 
 @dataclass(frozen=True)
@@ -67,4 +76,5 @@ LINES = KindLines(
     board=board,
     board_template="scoring/kinds/coiffeur/board.html",
     line_template="scoring/kinds/coiffeur/line.html",
+    figures=OWN,
 )

@@ -4,7 +4,7 @@ the difference per row and in all, the rows each side still has to play, a mark 
 side can no longer be caught, and the winner once the sheet is full.
 
 Everything is counted by the engine (:func:`rules.play`); this only arranges it for
-``templates/scoring/kinds/coiffeur/sheet.html``.
+``scoring/kinds/coiffeur/templates/scoring/kinds/coiffeur/sheet.html``.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ message in the reader's language."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.utils.translation import gettext
 
@@ -48,3 +49,50 @@ def refusal(
         ) % {**params, "row": row}
     text = gettext(template).format(**params)
     return text[:1].upper() + text[1:]
+
+
+def phone_checks(form: Any) -> dict[str, Any]:  # the CoiffeurHandForm (which imports this)
+    """What coiffeur_offline.js says when it refuses a hand before it leaves the phone
+    (issue 34), in the reader's words: the form's own messages and the engine's, keyed
+    by coiffeur.js ``check``'s keys, with ``{named}`` places; the fields' labels, the
+    sides' names and the rows' labels the messages name."""
+    points = form.fields["points"].error_messages
+    place = {"side": "{side}", "row": "{row}", "earlier": "{earlier}"}
+    engine = {"cards": "{cards}", "value": "{value}", "row": "{row}"}
+    full = gettext(rules.SHEET_FULL)  # its {last} is the script's to fill in
+    messages = {
+        "team": form.fields["team"].error_messages["required"],
+        "row": gettext("Choose the row played by %(side)s.") % {"side": "{side}"},
+        "whole": points["invalid"],
+        "least": points["min_value"],
+        "most": points["max_value"],
+        "sheet_full": full[:1].upper() + full[1:],
+        "cell_filled": gettext(
+            "%(side)s has already played %(row)s (hand %(earlier)s): choose one of its open rows."
+        )
+        % place,
+        "cards_missing": refusal(Problem("cards", rules.CARDS_MISSING), None, (), {}),
+        "cards_with_struck": refusal(Problem("cards", rules.CARDS_WITH_STRUCK), None, (), {}),
+        "match_cards": gettext(
+            "A match in %(row)s is %(cards)s card points, not %(value)s: "
+            "correct the card points or clear them."
+        )
+        % engine,
+        "counter_cards": gettext(
+            "A counter-match in %(row)s leaves %(cards)s card points, not %(value)s: "
+            "correct the card points or clear them."
+        )
+        % engine,
+    }
+    labels = {name: form.fields[name].label for name in ("team", "points", "outcome")}
+    return {
+        "messages": {code: str(text) for code, text in messages.items()},
+        "labels": {name: str(label) for name, label in labels.items()}
+        | {"row": str(form.fields["row_0"].label)},
+        "sides": list(form.side_names),
+        "rows": {name: str(label) for name, label in form.labels.items()},
+        "heading": gettext("The hand was not saved:"),
+        # between a field's name and its problem in the list (": ", French " : ")
+        "colon": gettext('<a href="#%(anchor)s">%(field)s</a>: %(message)s').split("</a>")[-1]
+        % {"message": ""},
+    }

@@ -16,8 +16,9 @@ from scoring.rules.ruleset import SUITS
 PRESET = "coiffeur"
 
 MISERE = "misere"
-# Row names that say how a row is played; any other name is a free row, scored like a
-# trump. Only misère is scored differently (157 − card points).
+# Row names that say how a row is played ("trump": a trump of the side's choice); any
+# other name is a free row, scored like a trump. Only misère is scored differently
+# (157 − card points). How players write them: names.py.
 MODES: tuple[str, ...] = (
     *SUITS,
     "obe-abe",
@@ -26,6 +27,7 @@ MODES: tuple[str, ...] = (
     "3x3",
     "guschti",
     "choice",
+    "trump",
     MISERE,
 )
 

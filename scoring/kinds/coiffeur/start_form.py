@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
 from django.utils import timezone, translation
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -24,12 +23,12 @@ from scoring.rules import RulesError, gamefile
 from . import gamefile as coiffeur_file
 from .gamefile import CoiffeurRecord
 from .labels import row_label
+from .names import SPELLINGS, fold
 from .refusals import refusal
 from .sheet import (
     MATCH_VALUES,
     MAX_BONUS,
     MAX_LABEL,
-    MAX_ROW_NAME,
     MAX_ROWS,
     MIN_ROWS,
     MISERE,
@@ -49,24 +48,47 @@ SIDES = 3
 ROW_LINE = re.compile(r"^(?P<name>.*?\S)\s*[×xX*]?\s*(?P<multiplier>\d{1,2})$")
 
 
+def standard_names(suit_style: str) -> set[str]:
+    """The names the sheet shows the scorer for its modes when the club gives no label
+    of its own (folded): the mode's name in the game file and in the scorer's language.
+    A row typed so keeps no label (each reader sees it in their language); typed in the
+    club's words ("Misär", or "Wunsch" on an English screen), it shows as typed."""
+    return {fold(mode) for mode in MODES} | {
+        fold(row_label((mode, 1, None), suit_style).name) for mode in MODES
+    }
+
+
+def question_key(number: int, name: str) -> str:
+    """The field asking how line ``number`` is played, bound to the name it asks about
+    (an answer is not carried over to another line, nor to the line typed anew)."""
+    return f"mode_{number}_{fold(name) or name.casefold().encode().hex()[:40]}"
+
+
 def known_rows(suit_style: str) -> dict[str, str]:
-    """The rows a sheet knows by name, as a scorer types them (folded): the mode's name
-    in the game file and in each of the site's languages, with the suits named as the
-    game's cards name them ("obe-abe", "Obenabe", "Eicheln", "Misère") → the mode."""
-    known = {mode.casefold(): mode for mode in MODES}
+    """The rows a sheet knows by name, as a scorer types them (folded, names.fold): the
+    mode's name in the game file, how players write it (names.SPELLINGS: "Misär",
+    "Par le haut", "Wunsch") and its name in each of the site's languages, with the
+    suits named as the game's cards name them ("Eicheln", "♣ Trèfle") → the mode."""
+    known = {fold(word): mode for mode, words in SPELLINGS.items() for word in words}
+    for mode in MODES:
+        known.setdefault(fold(mode), mode)
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for mode in MODES:
-                label = row_label((mode, 1, None), suit_style)
-                known.setdefault(label.name.casefold(), mode)
-                known.setdefault(str(label).casefold(), mode)
+                known.setdefault(fold(row_label((mode, 1, None), suit_style).name), mode)
     return known
 
 
-def folded(name: str) -> str:
-    """A row's name as it is looked up: letter case, spaces and the way "×" is typed
-    ("3 x 3", "3*3", "3×3") make no difference."""
-    return re.sub(r"\s+", "", name.casefold()).replace("×", "x").replace("*", "x")
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def mode_choices(suit_style: str) -> list[tuple[str, str]]:
+    """The modes a row of a club's own name may be played as, in the reader's words:
+    the free choice first (what most such rows are), misère with how it counts."""
+    order = ["choice", *(mode for mode in MODES if mode not in ("choice", MISERE))]
+    choices = [(mode, str(row_label((mode, 1, None), suit_style))) for mode in order]
+    return [*choices, (MISERE, gettext("Misère: (157 − card points) × multiplier"))]
 
 
 MEMBER_INPUT = forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"})
@@ -113,16 +135,18 @@ class StartCoiffeurForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
         help_text=_(
             "Blank: the sheet's rows. Else one row per line, in order, its name and "
-            "multiplier: “Obenabe ×5”, “Misère ×8”, "
-            "“Schieber-Wunsch ×10”. A name the sheet knows (a suit, "
-            "Obenabe, Undenufe, Slalom, 3×3, Guschti, Misère, free choice) is played "
-            "so; any other is a free row under your name."
+            "multiplier: “Obenabe ×5”, “Misär ×8”, "
+            "“Wunsch ×10”. A name the sheet knows (a suit, Obenabe, Undenufe, "
+            "Slalom, 3×3, Guschti, Misère, free choice, in any of its spellings) is "
+            "played so; for any other you are asked how the row is played."
         ),
     )
 
     def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.filter(pk__in=[c.pk for c in clubs])
+        cast("forms.ModelChoiceField[Club]", self.fields["club"]).queryset = Club.objects.filter(
+            pk__in=[c.pk for c in clubs]
+        )
         for side in range(SIDES):
             letter = "ABC"[side]
             self.fields[f"side_{side}_name"] = forms.CharField(
@@ -137,6 +161,28 @@ class StartCoiffeurForm(forms.Form):
                     required=False,
                     widget=MEMBER_INPUT,
                 )
+
+        self.questions: dict[int, str] = {}  # a line of a name the sheet does not know → its field
+        style = str(self.data.get("suit_style") or "french")
+        known = known_rows(style)
+        for number, line in enumerate(_lines(str(self.data.get("rows") or "")), start=1):
+            typed = ROW_LINE.match(line)
+            if typed is None or fold(typed["name"]) in known:
+                continue
+            key = question_key(number, typed["name"].strip())
+            self.questions[number] = key
+            self.fields[key] = forms.ChoiceField(
+                label=_("Line %(number)s, “%(line)s”: how is this row played?")
+                % {"number": number, "line": line[:60]},
+                choices=mode_choices(style),
+                required=False,
+                widget=forms.RadioSelect,
+            )
+
+    @property
+    def mode_fields(self) -> list[forms.BoundField]:
+        """The questions for the rows of the club's own names, one per line."""
+        return [self[key] for key in self.questions.values()]
 
     def side_fields(self, side: int) -> list[forms.BoundField]:
         return [self[f"side_{side}_player_{seat}"] for seat in range(2)]
@@ -156,9 +202,11 @@ class StartCoiffeurForm(forms.Form):
 
     def clean_rows(self) -> list[list[Any]] | None:
         """The rows typed, as the game file writes them: [mode, multiplier] for a row
-        the sheet knows by that name, [its own name, multiplier, label] for another."""
-        text = self.cleaned_data.get("rows") or ""
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        typed with the name the sheet shows for it, [mode, multiplier, label] for one
+        typed in the club's words ("Misär", "Wunsch": the sheet shows them so, RULES.md
+        §11) and for one of the club's own names, played as the scorer said when asked
+        (never guessed)."""
+        lines = _lines(self.cleaned_data.get("rows") or "")
         if not lines:
             return None
         if not MIN_ROWS <= len(lines) <= MAX_ROWS:
@@ -166,15 +214,15 @@ class StartCoiffeurForm(forms.Form):
                 gettext("A sheet has %(least)s to %(most)s rows, not %(count)s.")
                 % {"least": MIN_ROWS, "most": MAX_ROWS, "count": len(lines)}
             )
-        known = {
-            folded(name): mode
-            for name, mode in known_rows(self.data.get("suit_style") or "french").items()
-        }
+        style = str(self.data.get("suit_style") or "french")
+        known, standard = known_rows(style), standard_names(style)
         rows: list[list[Any]] = []
         used: set[str] = set()
+        labels: set[str] = set()
+        unanswered: list[str] = []
         for number, line in enumerate(lines, start=1):
             typed = ROW_LINE.match(line)
-            if typed is None or folded(line) in known:  # "3 × 3": a name, no multiplier
+            if typed is None or fold(line) in known:  # "3 × 3": a name, no multiplier
                 raise forms.ValidationError(
                     gettext(
                         "Line %(number)s, “%(line)s”: write the row's name and "
@@ -183,22 +231,38 @@ class StartCoiffeurForm(forms.Form):
                     % {"number": number, "line": line[:60]}
                 )
             name, multiplier = typed["name"].strip(), int(typed["multiplier"])
-            mode = known.get(folded(name))
+            mode = known.get(fold(name))
+            label = None if fold(name) in standard else name[:MAX_LABEL]
+            if mode is None:
+                mode = self.data.get(self.questions.get(number, ""))
+                if mode not in MODES:
+                    unanswered.append(
+                        gettext("Line %(number)s, “%(line)s”")
+                        % {"number": number, "line": line[:60]}
+                    )
+                    continue
             if mode == MISERE and MISERE in used:  # a second would be a free row
                 raise forms.ValidationError(
                     gettext("Line %(number)s, “%(line)s”: a sheet has one Misère row.")
                     % {"number": number, "line": line[:60]}
                 )
-            if mode is None:
-                base, label = slugify(name)[: MAX_ROW_NAME - 3] or "row", name[:MAX_LABEL]
-            else:
-                base, label = mode, None
-            key, count = base, 1
+            key, count = mode, 1
             while key in used:
                 count += 1
-                key = f"{base}-{count}"
+                key = f"{mode}-{count}"
             used.add(key)
+            if label is not None and label.casefold() in labels:  # "Wunsch", "Wunsch 2"
+                label = f"{label[: MAX_LABEL - 3]} {count}"
+            labels.add((label or "").casefold())
             rows.append([key, multiplier] if label is None else [key, multiplier, label])
+        if unanswered:
+            raise forms.ValidationError(
+                gettext(
+                    "%(lines)s: the sheet does not know this name. Say below how the "
+                    "row is played (misère counts 157 − card points)."
+                )
+                % {"lines": "; ".join(unanswered)}
+            )
         return rows
 
     def _document(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -235,7 +299,8 @@ class StartCoiffeurForm(forms.Form):
     }
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what clean() returns (the stubs allow None)
         if self.errors or "preset" not in data:
             return data
         count = 3 if data["preset"] == "coiffeur-3" else 2

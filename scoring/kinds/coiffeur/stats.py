@@ -33,6 +33,8 @@ class SideFigures:
     matches: int
     finished: bool  # the sheet is full
     won: bool  # the sheet is full and this side alone has the highest total
+    struck: int = 0  # cells struck (0 points)
+    counters: int = 0  # its cells of a counter-match (the other side took every trick)
 
 
 def side_figures(result: CoiffeurResult) -> tuple[SideFigures, ...]:
@@ -46,8 +48,10 @@ def side_figures(result: CoiffeurResult) -> tuple[SideFigures, ...]:
             matches=matches[side],
             finished=result.over,
             won=result.winner == side,
+            struck=sum(1 for kind in kinds if kind == "struck"),
+            counters=sum(1 for kind in kinds if kind == "counter"),
         )
-        for side, cells in enumerate(result.cells)
+        for side, (cells, kinds) in enumerate(zip(result.cells, result.kinds, strict=True))
     )
 
 

@@ -15,9 +15,11 @@ from typing import Any
 from clubs.models import Member
 from scoring import registry, services, statistics, totals
 from scoring.models import Game, Hand, Player, PlayerResult
+from scoring.rules.figures import row_figures
 
 from . import rules, sheet
 from .gamefile import CoiffeurRecord, Side
+from .lines import OWN
 from .rules import CoiffeurHand, CoiffeurResult
 from .stats import SideFigures, side_figures
 
@@ -83,13 +85,15 @@ def play(
 def _figures(values: SideFigures) -> dict[str, Any]:
     """A side's figures as the statistics rows hold them: the cells it filled as its
     hands, the points of its cells (what the average per cell is made of), its
-    matches, and whether the sheet is full and this side won it."""
+    matches, and whether the sheet is full and this side won it; and its own figures
+    (``lines.OWN``): the cells it struck, and whether it suffered a counter-match."""
     return {
         "hands": values.cells,
         "points": values.cell_points,
         "matches_made": values.matches,
         "finished": values.finished,
         "won": values.won,
+        "figures": row_figures(OWN, struck=values.struck, countered=values.counters > 0),
     }
 
 

@@ -6,38 +6,28 @@ kind's ``play``), render the page or, for htmx, its part."""
 from __future__ import annotations
 
 import time
-import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.utils.translation import gettext_lazy
 
-from clubs.models import Role
-from jassclub.accounts import typed_by_someone_else
-from scoring import extras, registry, services
-from scoring.forms import UndoForm
-from scoring.models import Game
-from scoring.presenters import game_version
-from scoring.rules import RulesError
-from scoring.views.common import (
-    author_of,
-    can_score,
-    game_for,
-    member_names,
-    posted_number,
-    remember_device,
-    return_to,
-    signed_in_or_table_link,
-    starting_clubs,
-    undo_last,
-    with_return,
+from scoring import registry, services
+from scoring.kind_views import (
+    Correction,
+    PresentedHands,
+    Start,
+    game_screen,
+    start_game,
+    start_page,
 )
+from scoring.models import Game, Hand
+from scoring.presenters import HandsSoFar
+from scoring.rules import RulesError
 
 from .forms import CoiffeurHandForm
 from .labels import RowLabel, kind_name, row_label
@@ -46,11 +36,9 @@ from .rules import CoiffeurHand, cell
 from .start_form import StartCoiffeurForm
 from .storage import NAME, hands_of, ruleset_of, sides_of
 
-TABLE = "scoring/kinds/coiffeur/table.html"
-
 
 @dataclass(frozen=True)
-class CoiffeurView:
+class CoiffeurView(HandsSoFar):
     """A Coiffeur game as the lists of games and its pages show it."""
 
     game: Game
@@ -63,16 +51,8 @@ class CoiffeurView:
         return self.sheet.over
 
     @property
-    def hands_played(self) -> int:
-        return len(self.hands)
-
-    @property
     def side_names(self) -> tuple[str, ...]:
         return tuple(side.name for side in self.sheet.sides)
-
-    @property
-    def version(self) -> str:
-        return game_version(self.game, list(self.hands))
 
     @property
     def screen_state(self) -> dict[str, Any]:
@@ -94,8 +74,19 @@ class CoiffeurView:
         }
 
     @property
-    def last_number(self) -> int:
-        return len(self.hands)
+    def said(self) -> str:
+        """What the game page's polite status line says when the live poll brings it
+        anew (said.js): the last hand and the totals, and when the sheet is full."""
+        if not self.hands:
+            return ""
+        last = self.hand_rows[-1]
+        said = _("Hand %(number)s recorded: %(hand)s. Totals %(totals)s.") % {
+            "number": last.number,
+            "hand": _("%(label)s: %(value)s")
+            % {"label": f"{last.row} · {last.side}", "value": last.text},
+            "totals": " : ".join(side.total_text for side in self.sheet.sides),
+        }
+        return f"{said} {_('Game over.')}" if self.over else said
 
     @property
     def hand_rows(self) -> list[HandRow]:
@@ -104,7 +95,7 @@ class CoiffeurView:
         return [describe(number, hand) for number, hand in enumerate(self.hands, start=1)]
 
 
-def describer(game: Game, side_names: tuple[str, ...]):
+def describer(game: Game, side_names: tuple[str, ...]) -> Callable[[int, CoiffeurHand], HandRow]:
     """(number, hand) → its :class:`HandRow`, in the game's words."""
     ruleset = ruleset_of(game)
     labels = {row[0]: row_label(row, game.suit_style) for row in ruleset.rows}
@@ -117,7 +108,7 @@ def describer(game: Game, side_names: tuple[str, ...]):
         elif hand.struck:
             text = f"{what} (0)"
         else:
-            text = f"{what}: {written}"
+            text = _("%(label)s: %(value)s") % {"label": what, "value": written}
         return HandRow(number, side_names[hand.team], labels[hand.row], text)
 
     return describe
@@ -140,162 +131,72 @@ def present(game: Game, hands: list[CoiffeurHand] | None = None) -> CoiffeurView
     return CoiffeurView(game, sheet, tuple(played))
 
 
-def _own(request: HttpRequest, game_id: int, needed: str, *, everything: bool = True) -> Game:
-    """A Coiffeur game the user may see (and do what ``needed`` allows); 404 for a game
-    of another kind."""
-    game = game_for(request, game_id, needed, everything=everything)
-    if registry.of(game.ruleset).name != NAME:
-        raise Http404(_("This page is for Coiffeur games."))
-    return game
+class CoiffeurHands(PresentedHands[CoiffeurHandForm, CoiffeurView]):
+    """The table screen (``GameKind.table``: the sheet, whose turn it is, the next
+    hand's form), recording a hand and taking the last one back
+    (``scoring.kind_views``)."""
 
+    kind = NAME
+    form = CoiffeurHandForm
+    elsewhere = gettext_lazy("This page is for Coiffeur games.")
 
-def _hand_form(view: CoiffeurView, data: Any = None, initial: dict[str, Any] | None = None):
-    return CoiffeurHandForm(
-        data,
-        initial=initial or CoiffeurHandForm.initial_for(view.last_number + 1),
-        ruleset=view.sheet.ruleset,
-        hands=view.hands,
-        side_names=view.side_names,
-        suit_style=view.game.suit_style,
-    )
+    def form_options(self, view: CoiffeurView) -> dict[str, Any]:
+        return {
+            "ruleset": view.sheet.ruleset,
+            "hands": view.hands,
+            "side_names": view.side_names,
+            "suit_style": view.game.suit_style,
+        }
 
+    def refuse(self, form: CoiffeurHandForm, error: RulesError) -> None:
+        form.add_problems(error.problems, form.cleaned_data["hand"])
 
-def table(
-    request: HttpRequest,
-    game: Game,
-    status: int = 200,
-    form: CoiffeurHandForm | None = None,
-    view: CoiffeurView | None = None,
-    **extra_forms: Any,
-) -> HttpResponse:
-    """The table screen (``GameKind.table``): the sheet, whose turn it is, the next
-    hand's form; for htmx, its part."""
-    view = view or present(game)
-    context = {
-        "view": view,
-        "sheet": view.sheet,
-        "can_score": can_score(request, game),
-        "form": form or _hand_form(view),
-        "action": reverse("scoring:coiffeur_record_hand", args=[game.pk]),
-        "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
-        "poll_url": reverse("scoring:live", args=[game.pk]) + f"?where=table&shown={view.version}",
-    }
-    template = f"{TABLE}#table" if request.htmx else TABLE
-    # htmx swaps a 200 only: a refused hand comes back as the screen with its message
-    response = render(
-        request, template, context, status=status
-    )  # htmx too: base.html swaps 409 and 422
-    return remember_device(request, response)
+    def shows(self, view: CoiffeurView, refused: str = "", **given: Any) -> dict[str, Any]:
+        """The sheet; a hand refused once the sheet is full (``refused``: why) is said
+        where the form was."""
+        return {"sheet": view.sheet, "refused": refused}
 
-
-@require_POST
-@signed_in_or_table_link
-def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _own(request, game_id, Role.SCORER)
-    number = posted_number(request)
-    view = present(game)
-    if typed_by_someone_else(request):
-        messages.error(
-            request,
-            _(
-                "Hand %(number)s was typed by someone else who used this phone: it was not "
-                "recorded under your name."
+    def kept(
+        self, view: CoiffeurView, form: CoiffeurHandForm, number: int, why: str
+    ) -> dict[str, Any]:
+        """Below the sheet, focused (coiffeur_form.js), why, with what was typed:
+        offered again as the next hand while the sheet is open, checked against it
+        (the row may be filled now), or named when the sheet is full."""
+        if view.over:  # the form says no more than that the sheet is full
+            full = _(
+                "Hand %(number)s was already recorded on another phone, and the sheet is full."
             )
-            % {"number": number},
-        )
-        return table(request, game, status=403, view=view)
-    form = _hand_form(view, request.POST)
-    if not form.is_valid():
-        return table(request, game, status=422, form=form, view=view)
-    data = form.cleaned_data
-    try:
-        done = services.record_hand(
-            game,
-            data["hand"],
-            number=data["hand_number"],
-            form_key=data["form_key"],
-            author=author_of(request, game),
-        )
-    except RulesError as error:
-        form.add_problems(error.problems, data["hand"])
-        return table(request, game, status=422, form=form, view=view)
-    except services.StaleScreen as stale:
-        messages.warning(request, str(stale))
-        if not request.htmx:
-            return redirect("scoring:table", game.pk)
-        return table(request, _own(request, game.pk, Role.SCORER), status=409)
-    if not request.htmx:
-        return redirect("scoring:table", game.pk)
-    kind = registry.named(NAME)
-    hands = [kind.read_hand(hand.record) for hand in done.hands]
-    return table(request, game, view=present(game, hands))
+            return {"refused": full % {"number": number}}
+        return super().kept(view, form, number, why)
 
 
-@require_POST
-@signed_in_or_table_link
-def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _own(request, game_id, Role.SCORER)
-    undo_last(request, game)
-    if request.htmx:
-        return table(request, _own(request, game.pk, Role.SCORER))
-    return redirect("scoring:table", game.pk)
+HANDS = CoiffeurHands(present)
+record_hand = HANDS.record_view()
+undo_last_hand = HANDS.undo_view()
 
 
-def correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    """The correction of hand ``number`` (``GameKind.correct_hand``): its form again,
-    holding what was stored, its own cell open."""
-    back = return_to(request)
-    view = present(game)
-    stored = next((hand for hand in game.hands.all() if hand.number == number), None)
-    if stored is None:
-        messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
-        return redirect(back or reverse("scoring:table", args=[game.pk]))
-    played = view.hands[number - 1]
-    form = CoiffeurHandForm(
-        request.POST or None,
-        initial=CoiffeurHandForm.initial_for(number, played, services.hand_version(stored)),
-        ruleset=view.sheet.ruleset,
-        hands=view.hands,
-        side_names=view.side_names,
-        number=number,
-        chooser=played.chooser,
-        suit_style=game.suit_style,
-    )
-    needs_reason = extras.extra_for(game).settled(game)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.correct_hand(
-                game,
-                data["hand"],
-                number=number,
-                version=data["version"],
-                form_key=data["form_key"],
-                author=author_of(request, game, data["reason"]),
-            )
-        except RulesError as error:
-            form.add_problems(error.problems, data["hand"])
-        except services.ReasonNeeded as needed:
-            form.add_error("reason", str(needed))
-        except services.StaleScreen as stale:
-            messages.warning(request, str(stale))
-            here = reverse("scoring:correct_hand", args=[game.pk, number])
-            return redirect(with_return(here, back))
-        else:
-            messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-            return redirect(back or reverse("scoring:table", args=[game.pk]))
-    context = {
-        "view": view,
-        "sheet": view.sheet,
-        "form": form,
-        "number": number,
-        "needs_reason": needs_reason,
-        "back": back,
-        "action": "",
-    }
-    status = 422 if form.is_bound else 200
-    page = render(request, "scoring/kinds/coiffeur/correct.html", context, status=status)
-    return remember_device(request, page)
+class CoiffeurCorrection(Correction[CoiffeurHandForm]):
+    """The correction of a hand (``GameKind.correct_hand``): its form again, holding
+    what was stored, its own cell open."""
+
+    template = "scoring/kinds/coiffeur/correct.html"
+
+    def form(
+        self, request: HttpRequest, game: Game, stored: Hand, number: int
+    ) -> tuple[CoiffeurHandForm, dict[str, Any]]:
+        view = present(game)
+        played = view.hands[number - 1]
+        # the hand corrected, its own cell open: its number and who chose its row
+        options = {**HANDS.form_options(view), "number": number, "chooser": played.chooser}
+        initial = CoiffeurHandForm.initial_for(number, played, services.hand_version(stored))
+        form = CoiffeurHandForm(request.POST or None, initial=initial, **options)
+        return form, {"view": view, "sheet": view.sheet, "action": ""}
+
+    def refuse(self, form: CoiffeurHandForm, error: RulesError) -> None:
+        form.add_problems(error.problems, form.cleaned_data["hand"])
+
+
+correct_hand = CoiffeurCorrection().page
 
 
 def history(game: Game, changes: list[Any]) -> dict[str, Any]:
@@ -315,13 +216,7 @@ def game_page(request: HttpRequest, game: Game) -> HttpResponse:
     """The game's page (``GameKind.game_page``): the sheet, the hands in order, and the
     links to its changes, game file and sharing."""
     view = present(game)
-    context = {
-        "view": view,
-        "sheet": view.sheet,
-        "can_score": can_score(request, game),
-        "poll_url": reverse("scoring:live", args=[game.pk]) + f"?where=game&shown={view.version}",
-    }
-    return render(request, "scoring/kinds/coiffeur/game.html", context)
+    return game_screen(request, game, view, "scoring/kinds/coiffeur/game.html", sheet=view.sheet)
 
 
 def spectate(request: HttpRequest, game: Game, poll: str) -> HttpResponse:
@@ -337,23 +232,5 @@ def spectate(request: HttpRequest, game: Game, poll: str) -> HttpResponse:
     return render(request, "scoring/kinds/coiffeur/game.html", context)
 
 
-@require_http_methods(["GET", "POST"])
-@login_required
-def new_game(request: HttpRequest) -> HttpResponse:
-    """A new Coiffeur game: the sheet and the sides; the same form sent twice starts
-    one game."""
-    clubs = starting_clubs(request)
-    initial = {"club": clubs[0], "suit_style": clubs[0].suit_style}
-    form = StartCoiffeurForm(request.POST or None, clubs=clubs, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        game = services.start_once(
-            data["record"],
-            club=data["club"],
-            suit_style=data["suit_style"],
-            form_key=data["form_key"],
-        )
-        return redirect("scoring:table", game.pk)
-    context = {"form": form, "members": member_names(clubs)}
-    status = 422 if form.is_bound else 200
-    return render(request, "scoring/kinds/coiffeur/new_game.html", context, status=status)
+# A new Coiffeur game: the sheet and the sides; the same form sent twice starts one game
+new_game = start_page(Start(StartCoiffeurForm, start_game, "scoring/kinds/coiffeur/new_game.html"))

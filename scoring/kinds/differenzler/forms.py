@@ -4,15 +4,22 @@ player's sealed estimate, and the card points the scorer records."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES, Club
 from scoring.forms import MEMBER_INPUT, add_problems
-from scoring.kinds.differenzler.rules import MAX_ESTIMATE, PLAYERS
+from scoring.kinds.differenzler.rules import (
+    CARDS_SUM,
+    FOURTH_TOO_MANY,
+    MAX_ESTIMATE,
+    PLAYERS,
+    TYPE_THREE,
+)
 from scoring.rules import CARD_POINTS, MAX_FIXED_HANDS, NO_TRUMP, SUITS, gamefile
 
 POINTS_INPUT = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -42,7 +49,9 @@ class StartDifferenzlerForm(forms.Form):
 
     def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.filter(pk__in=[c.pk for c in clubs])
+        cast("forms.ModelChoiceField[Club]", self.fields["club"]).queryset = Club.objects.filter(
+            pk__in=[c.pk for c in clubs]
+        )
         for seat in range(PLAYERS):
             self.fields[f"seat_{seat}"] = forms.CharField(
                 label=_("Player %(seat)s") % {"seat": seat + 1},
@@ -53,7 +62,8 @@ class StartDifferenzlerForm(forms.Form):
             self.initial.setdefault("played_on", timezone.localdate())
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what clean() returns (the stubs allow None)
         names = [data.get(f"seat_{seat}", "").strip() for seat in range(PLAYERS)]
         if all(names):
             seen: dict[str, int] = {}
@@ -69,7 +79,8 @@ class StartDifferenzlerForm(forms.Form):
                     )
                 seen.setdefault(name.casefold(), seat)
         data["players"] = tuple(names)
-        data["name"] = (data.get("name") or "").strip() or "Différenzler"
+        # named as the menu names the kind in the reader's language (de, it: "Differenzler")
+        data["name"] = (data.get("name") or "").strip() or gettext("Différenzler")
         data["trumps"] = SUITS + NO_TRUMP if data.get("no_trump") else SUITS
         return data
 
@@ -82,7 +93,8 @@ class TrumpForm(forms.Form):
     draw = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what clean() returns (the stubs allow None)
         if not data.get("draw") and not data.get("trump"):
             raise forms.ValidationError(_("Tap the trump turned up at the table, or draw one."))
         return data
@@ -163,6 +175,22 @@ class PointsForm(forms.Form):
     @property
     def cards(self) -> tuple[int | None, ...]:
         return tuple(self.cleaned_data.get(f"cards_{seat}") for seat in range(PLAYERS))
+
+    @property
+    def phone_words(self) -> dict[str, str]:
+        """The server's refusals of the card points, in the reader's language, for the
+        phone's own check before sending (differenzler.js ``check``): a box's (not a
+        whole number, below 0, above 157) and the hand's (``fill_cards``,
+        ``check_cards``), their ``{…}`` filled in there."""
+        box = self.fields["cards_0"].error_messages
+        return {
+            "invalid": str(box["invalid"]),
+            "low": str(box["min_value"]),
+            "high": str(box["max_value"]),
+            "three": gettext(TYPE_THREE),
+            "more": gettext(FOURTH_TOO_MANY),
+            "sum": gettext(CARDS_SUM),
+        }
 
     def add_problems(self, problems: list[Any]) -> None:
         fields = {f"cards[{seat}]": f"cards_{seat}" for seat in range(PLAYERS)}

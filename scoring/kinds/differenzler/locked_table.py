@@ -1,19 +1,17 @@
-"""A Différenzler table read in one statement with the game's row locked: what recording
-a hand's points checks and what the scorer's screen is drawn from after it.
+"""A Différenzler table read with the game's row locked: what recording a hand's
+points checks and what the scorer's screen is drawn from after it.
 
-Every part but the hands is at most one row, each found by a unique key: the hand
-being played (one-to-one), the two teams (game, index), the four players (team,
-position), the seats' links in use (game, seat, not revoked) and the sealed estimates
-of two hands (game, hand, seat). Each is a LEFT JOIN of its own (a ``FilteredRelation``
-on its key), or for an estimate a subquery, so the statement has one row per hand
-stored (one for a game without a hand), and only the game's row is locked (``FOR
-UPDATE OF``; SQLite locks the whole database when the transaction begins).
-
-On PostgreSQL the rows read are those of the statement's snapshot, taken before it
-waited for the lock: a change committed meanwhile by another phone is not seen, and
-the hand it stored makes the insert of the same hand fail on its unique key (handled
-by the caller, as for a game of two teams in ``services.hands._locked_hands``). Everything
-is read in that one snapshot, so what is checked agrees with itself.
+The game's row is locked first, in a statement of its own (``services.lock_game``:
+on PostgreSQL a ``SELECT … FOR UPDATE`` that waited returns the rows of the snapshot
+taken before the wait, so a change committed meanwhile by another phone would not be
+seen); then the table is read in one statement, which sees every change committed
+before the lock was granted. Every part but the hands is at most one row, each found
+by a unique key: the hand being played (one-to-one), the two teams (game, index), the
+four players (team, position), the seats' links in use (game, seat, not revoked) and
+the sealed estimates of two hands (game, hand, seat). Each is a LEFT JOIN of its own
+(a ``FilteredRelation`` on its key), or for an estimate a subquery, so the statement
+has one row per hand stored (one for a game without a hand). Everything is read in
+that one snapshot, so what is checked agrees with itself.
 """
 
 from __future__ import annotations
@@ -126,15 +124,15 @@ def _statement() -> QuerySet[Game, tuple[Any, ...]]:
     columns = [column for alias, model in PARTS.items() for column in _columns(alias, model)]
     return (
         Game.objects.annotate(**_relations(), **_estimates())
-        .select_for_update(of=("self",))  # the game's pk is selected: OF the game's row
         .order_by(f"{HAND_PREFIX}number")
         .values_list("pk", *columns, *ESTIMATES, *HANDS)
     )
 
 
 def read_locked(game: Game) -> LockedTable:
-    """Lock ``game``'s row and read its table; raises ``Game.DoesNotExist`` when the
-    game is gone."""
+    """Lock ``game``'s row, then read its table as it is now; raises
+    ``Game.DoesNotExist`` when the game is gone."""
+    services.lock_game(game)
     rows = list(_statement().filter(pk=game.pk))
     if not rows:
         raise Game.DoesNotExist

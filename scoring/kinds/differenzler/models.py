@@ -23,6 +23,7 @@ class OpenHand(models.Model):
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
 
     class Meta:
+        app_label = "scoring"  # the core app's tables and migrations (a kind adds none)
         verbose_name = _("hand being played")
         verbose_name_plural = _("hands being played")
 
@@ -45,6 +46,7 @@ class Estimate(models.Model):
     updated_at = models.DateTimeField(_("when"), auto_now=True)
 
     class Meta:
+        app_label = "scoring"  # the core app's tables and migrations (a kind adds none)
         verbose_name = _("estimate")
         verbose_name_plural = _("estimates")
         constraints = [
@@ -85,6 +87,7 @@ class EstimateChange(models.Model):
     created_at = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
+        app_label = "scoring"  # the core app's tables and migrations (a kind adds none)
         verbose_name = _("estimate change")
         verbose_name_plural = _("estimate changes")
         ordering = ["-created_at", "-id"]

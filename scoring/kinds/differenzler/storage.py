@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, Field, Value, When
 
 from clubs.models import Member
 from scoring import statistics, totals
@@ -32,8 +32,8 @@ def read_hand(record: Mapping[str, Any]) -> DiffHand:
     """A stored hand (its game file's record, checked when it was stored)."""
     return DiffHand(
         trump=record["trump"],
-        estimates=tuple(record["estimates"]),  # type: ignore[arg-type]
-        cards=tuple(record["cards"]),  # type: ignore[arg-type]
+        estimates=tuple(record["estimates"]),
+        cards=tuple(record["cards"]),
     )
 
 
@@ -116,6 +116,7 @@ def update_rows(game: Game, result: DiffResult) -> None:
     values: dict[str, Any] = {}
     for name in (field.name for field in dataclasses.fields(SeatFigures)):
         column = PlayerResult._meta.get_field(name)
+        assert isinstance(column, Field)  # a figure's column, no relation
         own = {pk: getattr(figures[seat], name) for pk, seat in seats.items()}
         if len(set(own.values())) == 1:
             values[name] = Value(next(iter(own.values())), output_field=column)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -40,7 +40,8 @@ def radios(field: forms.BoundField) -> list[Radio]:
     values = widget.format_value(field.value())
     id_ = widget.attrs.get("id") or field.auto_id
     buttons, checked = [], False
-    for index, (value, label) in enumerate(field.field.choices):
+    choices: Any = cast(forms.ChoiceField, field.field).choices  # a list, as Django keeps it
+    for index, (value, label) in enumerate(choices):
         value = "" if value is None else value
         selected = not checked and str(value) in values
         checked = checked or selected

@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 from collections import Counter
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.text import capfirst, format_lazy
@@ -18,7 +18,10 @@ from scoring.forms import UndoForm as UndoForm  # the team screen's undo, as bef
 from scoring.forms import add_problems
 from scoring.kinds.team import rules
 from scoring.kinds.team.hand_buttons import Radio, TeamChoiceField, TrumpRadio, radios, team_choices
+from scoring.kinds.team.phone_checks import phone_checks
+from scoring.kinds.team.rules.game import OUT_FIRST_UNWANTED
 from scoring.kinds.team.rules.hand import WeisEntry
+from scoring.kinds.team.rules.striche import BERG_FIRST_NEEDED, BERG_FIRST_UNWANTED
 from scoring.kinds.team.weis_entry import (
     MAX_WEIS_OF_A_VALUE,
     SCREEN_KINDS,
@@ -51,6 +54,7 @@ class HandForm(forms.Form):
         "stoeck": "stoeck",
         "out_first": "out_first",
         "cards_at_out": "at_out_0",
+        "berg_first": "berg_first",
     }
 
     hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -85,12 +89,14 @@ class HandForm(forms.Form):
     )
     stoeck = TeamChoiceField(label=_("Stöck"), required=False)
     out_first = TeamChoiceField(label=_("Who went out first?"), required=False)
+    # counted in Striche (RULES.md §12): both teams reach the Berg on trick points
+    berg_first = TeamChoiceField(label=_("Who reached the Berg first?"), required=False)
     # The exact last hand (RULES.md §6): each team's card points when the first went
     # out; labelled with the teams' names.
     at_out_0 = forms.IntegerField(required=False, min_value=0, max_value=CARD_POINTS)
     at_out_1 = forms.IntegerField(required=False, min_value=0, max_value=CARD_POINTS)
     estimate = forms.BooleanField(
-        label=_("Not counted: the whole hand counts and the result is estimated"),
+        label=_("Count not known: save the whole hand (the result is then estimated)"),
         required=False,
         widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
     )
@@ -122,16 +128,21 @@ class HandForm(forms.Form):
         self.imposed_trump = imposed_trump
         if imposed_trump is not None:
             self.initial = {**self.initial, "trump": imposed_trump}
-        self.fields["trump"].choices = [
+        cast(forms.ChoiceField, self.fields["trump"]).choices = [
             (trump, str(trump_label(trump, suit_style))) for trump in ruleset.trumps
         ]
-        self.fields["typed_team"].choices = team_choices(team_names)
+        cast(forms.ChoiceField, self.fields["typed_team"]).choices = team_choices(team_names)
         # more than 157 is mostly a match typed as its total (257): say where it goes
         self.fields["points"].error_messages["max_value"] = self.too_many_points_message()
         nobody = gettext("Nobody")
         for name in ("match", "weis_team", "stoeck"):
-            self.fields[name].choices = team_choices(team_names, none=nobody)
-        self.fields["out_first"].choices = team_choices(team_names)  # one of the two
+            cast(forms.ChoiceField, self.fields[name]).choices = team_choices(
+                team_names, none=nobody
+            )
+        cast(forms.ChoiceField, self.fields["out_first"]).choices = team_choices(
+            team_names
+        )  # one of the two
+        cast(forms.ChoiceField, self.fields["berg_first"]).choices = team_choices(team_names)
         self.team_names = team_names
         for team, name in enumerate(team_names):
             self.fields[f"at_out_{team}"].label = name
@@ -161,7 +172,7 @@ class HandForm(forms.Form):
     @cached_property
     def radios(self) -> dict[str, list[Radio]]:
         """The buttons of each radio group but the trump's (``trumps``), by field name."""
-        names = ("typed_team", "match", "weis_team", "stoeck", "out_first")
+        names = ("typed_team", "match", "weis_team", "stoeck", "out_first", "berg_first")
         return {name: radios(self[name]) for name in names if name in self.fields}
 
     @cached_property
@@ -208,10 +219,11 @@ class HandForm(forms.Form):
     @property
     def weis_errors(self) -> list[tuple[Any, str]]:
         """The problems of the Weis counts, each with its kind's label."""
-        return [(weis.label, error) for weis in self.weis_kinds for error in weis.errors]
+        return [(weis.label, str(error)) for weis in self.weis_kinds for error in weis.errors]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what clean() returns (the stubs allow None)
         if self.errors:
             return data
         match, points, typed = data.get("match"), data.get("points"), data.get("typed_team", 0)
@@ -253,6 +265,7 @@ class HandForm(forms.Form):
             weis=weis,
             stoeck=data.get("stoeck"),
             out_first=data.get("out_first"),
+            berg_first=data.get("berg_first"),
             chooser=self.chooser,
             chibre=bool(data.get("chibre")),
             cards_at_out=(at_out[0], at_out[1])
@@ -283,6 +296,14 @@ class HandForm(forms.Form):
         if self.is_bound:
             return bool("out_first" in self.errors or self.data.get("out_first"))
         return self.initial.get("out_first") not in (None, "")
+
+    @property
+    def asks_berg_first(self) -> bool:
+        """The "who reached the Berg first?" question (RULES.md §12) shows only when the
+        engine needs it, or when the hand being corrected had it answered."""
+        if self.is_bound:
+            return bool("berg_first" in self.errors or self.data.get("berg_first"))
+        return self.initial.get("berg_first") not in (None, "")
 
     @property
     def asks_at_out(self) -> bool:
@@ -329,6 +350,12 @@ class HandForm(forms.Form):
         return summary
 
     @property
+    def phone_checks(self) -> dict[str, Any]:
+        """What the table screen's script refuses before a hand leaves the phone, in
+        the reader's words (``phone_checks.py``)."""
+        return phone_checks(self)
+
+    @property
     def count_decides(self) -> bool:
         """The server refused the hand because its count decides Rubicon."""
         return self.count_decides_message in self.errors.get("at_out_0", ())
@@ -336,11 +363,21 @@ class HandForm(forms.Form):
     ENGINE_MESSAGES = {
         rules.COUNT_DECIDES_RUBICON: _(
             "This hand decides Rubicon: type each team's card points at the moment the "
-            "first team went out, or tick “Not counted” to save the whole hand (the "
+            "first team went out, or tick “Count not known” to save the whole hand (the "
             "result is then estimated)."
         ),
         rules.OUT_FIRST_NEEDED: _(
             "Both teams reached the target in this hand: which one went out first?"
+        ),
+        OUT_FIRST_UNWANTED: _(
+            "Only one team reaches the target in this hand: leave “Who went out first?” unanswered."
+        ),
+        BERG_FIRST_NEEDED: _(
+            "Both teams reached the Berg in this hand on their tricks: which one reached it first?"
+        ),
+        BERG_FIRST_UNWANTED: _(
+            "Both teams do not reach the Berg in this hand on their tricks: leave “Who "
+            "reached the Berg first?” unanswered."
         ),
         rules.CARDS_MISSING: _("Type one team's card points (0 to 157), or who made the match."),
         rules.CARDS_MISSING_FIRST_OUT: _(
@@ -370,6 +407,7 @@ class HandForm(forms.Form):
             "match": "" if hand.match is None else str(hand.match),
             "stoeck": "" if hand.stoeck is None else str(hand.stoeck),
             "out_first": "" if hand.out_first is None else str(hand.out_first),
+            "berg_first": "" if hand.berg_first is None else str(hand.berg_first),
             "chibre": hand.chibre,
         }
         if hand.cards_at_out is not None:

@@ -20,7 +20,8 @@ FIGURES = tuple(field.name for field in fields(PlayerLine) if field.name != "par
 
 def line(sums: Mapping[str, Any]) -> PlayerLine:
     """A member's team line from the sums of their rows (a figure not summed stays 0)."""
-    return PlayerLine(**{name: sums.get(name) or 0 for name in FIGURES})
+    figures: dict[str, Any] = {name: sums.get(name) or 0 for name in FIGURES}
+    return PlayerLine(**figures)
 
 
 def with_partners(results: QuerySet[PlayerResult], found: PlayerLine) -> PlayerLine:
@@ -47,13 +48,24 @@ class Standing:
     line: PlayerLine
 
 
-def board(members: list[Member], lines: dict[int, PlayerLine]) -> list[Standing]:
+class Board(list[Standing]):
+    """The standings, best first; ``striche``: whether any of them played a game counted
+    in Striche (RULES.md §12), so that the board shows the season's Strich difference."""
+
+    striche: bool = False
+
+
+def board(members: list[Member], lines: dict[int, PlayerLine]) -> Board:
     """Members who played, best first: wins, then win rate, then points per hand."""
     standings = [Standing(m, lines[m.pk]) for m in members if m.pk in lines]
-    return sorted(
-        standings,
-        key=lambda s: (-s.line.wins, -(s.line.win_rate or 0), -(s.line.points_per_hand or 0)),
+    found = Board(
+        sorted(
+            standings,
+            key=lambda s: (-s.line.wins, -(s.line.win_rate or 0), -(s.line.points_per_hand or 0)),
+        )
     )
+    found.striche = any(standing.line.striche_games for standing in found)
+    return found
 
 
 LINES = KindLines(

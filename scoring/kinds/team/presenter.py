@@ -69,6 +69,8 @@ class GameView:
     trumps: list[TrumpOption] = field(default_factory=list)
     played: list[rules.Hand] = field(default_factory=list)
     names_winner: bool = True  # not a tournament's game: its pages say who won
+    # counted in Striche (RULES.md §12): each team's, with how they came
+    striche: rules.StricheCount | None = None
     card_template = "scoring/kinds/team/card.html"  # in the lists of games
     chart_floor = 100  # the chart's scale reaches at least this far
 
@@ -169,7 +171,49 @@ class GameView:
             "turns": self.turns(TURNS_AHEAD),
             "record": reverse("scoring:record_hand", args=[self.game.pk]),
             "worker": reverse("scoring:service_worker"),
+            **self._striche_state(),
         }
+
+    def _striche_state(self) -> dict[str, Any]:
+        """For the phone's provisional Striche (rules.js ``stricheStep``): each team's
+        Striche as the server counts them and who holds the 7 of diamonds (whose team
+        chose trump in a hand follows from its number)."""
+        if self.striche is None:
+            return {}
+        return {
+            "striche": self.striche.to_list(),
+            "first_chooser": self.game.first_chooser,
+        }
+
+    @property
+    def striche_rows(self) -> list[tuple[str, str, tuple[int, int]]]:
+        """The Striche table's rows: (award, its name, each team's Striche); the Berg and
+        the Schneider only when the Strich table counts them."""
+        count = self.striche
+        if count is None:
+            return []
+        table = count.table
+        names = {
+            "sieg": _("Sieg"),
+            "berg": _("Berg"),
+            "matsch": _("Matsch"),
+            "kontermatsch": _("Kontermatsch"),
+            "schneider": _("Schneider"),
+        }
+        shown = [
+            award
+            for award in names
+            if (award != "berg" or table.with_berg)
+            and (award != "schneider" or table.with_schneider)
+        ]
+        return [
+            (
+                award,
+                str(names[award]),
+                (getattr(count.teams[0], award), getattr(count.teams[1], award)),
+            )
+            for award in shown
+        ]
 
     def turns(self, count: int) -> list[dict[str, Any]]:
         """Who deals and chooses in the next ``count`` hands (not past a fixed number
@@ -287,4 +331,11 @@ def game_view(
         TrumpOption(trump_label(trump, game.suit_style), ruleset.multiplier(trump))
         for trump in ruleset.trumps
     ]
-    return GameView(game, ruleset, result, team_views, rows, seats, trumps, played, names_winner)
+    striche = (
+        rules.count_striche(ruleset, played, players, result)
+        if ruleset.striche is not None
+        else None
+    )
+    return GameView(
+        game, ruleset, result, team_views, rows, seats, trumps, played, names_winner, striche
+    )

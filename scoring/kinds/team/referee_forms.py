@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.text import capfirst
@@ -80,8 +80,9 @@ class RefereeForm(forms.Form):
         self.names = list(names)
         self.suit_style = suit_style
         self.team_names = list(team_names)
-        self.fields["trump"].choices = [(t, str(trump_label(t, suit_style))) for t in trumps]
-        self.fields["leader"].choices = [(seat, self.names[seat]) for seat in SEATS]
+        trump = cast(forms.ChoiceField, self.fields["trump"])
+        trump.choices = [(t, str(trump_label(t, suit_style))) for t in trumps]
+        cast(forms.ChoiceField, self.fields["leader"]).choices = [(s, self.names[s]) for s in SEATS]
         style = self.shown_style()
         kinds = [("", _("No Weis")), *((kind, kind_label(kind, style)) for kind in KINDS)]
         tops = [("", _("Top card…")), *((rank, rank_name(rank)) for rank in RANKS)]
@@ -100,7 +101,8 @@ class RefereeForm(forms.Form):
     def shown_style(self) -> str:
         """The style whose points the kinds show: the one sent, else the one offered."""
         sent = self.data.get("style") if self.is_bound else None
-        return sent if sent in STYLES else self.initial["style"]
+        style: str = sent if sent in STYLES else self.initial["style"]
+        return style
 
     def players(self) -> list[PlayerFields]:
         return [

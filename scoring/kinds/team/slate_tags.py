@@ -41,4 +41,23 @@ def berg_track(team: Any, view: Any) -> SafeString:
 
 @register.filter
 def reached_the_berg(team: Any, view: Any) -> bool:
+    """Whether the team's badge says "Berg": it has reached half the target; in a game
+    counted in Striche with the Berg, it was the first to (RULES.md §12: the Berg's
+    Strich is one team's)."""
+    striche = getattr(view, "striche", None)
+    if striche is not None and striche.table.with_berg:
+        return bool(striche.berg == team.index)
     return over_the_berg(team.total, view.ruleset.target)
+
+
+@register.filter
+def striche_of(team: Any, view: Any) -> dict[str, Any] | None:
+    """A team's Striche in a game counted in them (RULES.md §12): its total and the
+    awards it has, in words; ``None`` without a Strich table."""
+    if view.striche is None:
+        return None
+    parts = [(name, made[team.index]) for _award, name, made in view.striche_rows]
+    return {
+        "total": view.striche.made[team.index],
+        "parts": [(name, value) for name, value in parts if value],
+    }

@@ -5,7 +5,7 @@ and the teams."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
@@ -13,8 +13,17 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import SUIT_STYLES, Club
-from scoring.forms import MEMBER_INPUT, add_problems, at_most, first_name
+from scoring.forms import (
+    add_problems,
+    at_most,
+    first_name,
+    offer_clubs,
+    seat_field,
+    team_name_field,
+    weis_field,
+)
 from scoring.kinds.team import rules
+from scoring.kinds.team.striche_setting import strich_table_for
 from scoring.rules import (
     MAX_FIXED_HANDS,
     MAX_MATCH_BONUS,
@@ -39,6 +48,7 @@ class StartGameForm(forms.Form):
         "ruleset.stoeck": "stoeck",
         "ruleset.match_bonus": "match_bonus",
         "ruleset.trumps": "trumps",
+        "ruleset.striche": "striche",
         **{f"ruleset.multipliers.{mode}": f"multiplier_{mode}" for mode in TRUMPS},
     }
 
@@ -55,27 +65,15 @@ class StartGameForm(forms.Form):
             ("tournament", _("Tournament, 16 hands")),
         ],
     )
-    seat_0 = forms.CharField(
-        label=_("Player 1"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
-    )
-    seat_1 = forms.CharField(
-        label=_("Player 2"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
-    )
-    seat_2 = forms.CharField(
-        label=_("Player 3"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
-    )
-    seat_3 = forms.CharField(
-        label=_("Player 4"), max_length=gamefile.MAX_PLAYER_NAME, widget=MEMBER_INPUT
-    )
+    seat_0 = seat_field(0)
+    seat_1 = seat_field(1)
+    seat_2 = seat_field(2)
+    seat_3 = seat_field(3)
     draw_teams = forms.BooleanField(
         label=_("Draw the teams (the two highest cards play together)"), required=False
     )
-    team_0 = forms.CharField(
-        label=_("Team of players 1 and 3"), max_length=gamefile.MAX_TEAM_NAME, required=False
-    )
-    team_1 = forms.CharField(
-        label=_("Team of players 2 and 4"), max_length=gamefile.MAX_TEAM_NAME, required=False
-    )
+    team_0 = team_name_field(0)
+    team_1 = team_name_field(1)
     first_chooser = forms.TypedChoiceField(
         label=_("Who holds the 7 of diamonds?"),
         coerce=int,
@@ -105,16 +103,7 @@ class StartGameForm(forms.Form):
     hands = forms.IntegerField(
         label=_("Number of hands"), required=False, min_value=1, widget=at_most(MAX_FIXED_HANDS)
     )
-    weis = forms.ChoiceField(
-        label=_("Weis"),
-        required=False,
-        choices=[
-            ("", _("as the preset")),
-            ("small", _("small Weis")),
-            ("large", _("large Weis")),
-            ("none", _("no Weis")),
-        ],
-    )
+    weis = weis_field()
     stoeck = forms.ChoiceField(
         label=_("Stöck"),
         required=False,
@@ -122,6 +111,14 @@ class StartGameForm(forms.Form):
     )
     match_bonus = forms.IntegerField(
         label=_("Match bonus"), required=False, min_value=0, widget=at_most(MAX_MATCH_BONUS)
+    )
+    striche = forms.BooleanField(
+        label=_("Count in Striche"),
+        required=False,
+        help_text=_(
+            "Sieg, Berg, Matsch, Kontermatsch and Schneider as the club's Strich table "
+            "counts them (a game to a target only)."
+        ),
     )
     trumps = forms.MultipleChoiceField(
         label=_("Allowed trumps"),
@@ -132,8 +129,10 @@ class StartGameForm(forms.Form):
 
     def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.filter(pk__in=[club.pk for club in clubs])
-        self.fields["trumps"].choices = [(t, str(trump_label(t))) for t in TRUMPS]
+        offer_clubs(self, clubs)
+        cast(forms.ChoiceField, self.fields["trumps"]).choices = [
+            (t, str(trump_label(t))) for t in TRUMPS
+        ]
         for mode in TRUMPS:
             self.fields[f"multiplier_{mode}"] = forms.IntegerField(
                 label=str(trump_label(mode)),
@@ -146,7 +145,8 @@ class StartGameForm(forms.Form):
         return [self[f"multiplier_{mode}"] for mode in TRUMPS]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what clean() returns (the stubs allow None)
         if self.errors:
             return data
         ruleset: dict[str, Any] = {"preset": data["preset"]}
@@ -174,6 +174,8 @@ class StartGameForm(forms.Form):
         elif "end" in ruleset:
             ruleset.setdefault("hands", None)
             ruleset.setdefault("target", PRESETS[data["preset"]]["target"] or 1000)
+        if data.get("striche"):
+            ruleset["striche"] = strich_table_for(data["club"]).to_dict()
         try:
             data["ruleset"] = rules.parse_ruleset(ruleset)
         except rules.RulesError as error:

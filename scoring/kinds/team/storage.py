@@ -19,8 +19,9 @@ from clubs.models import Member
 from scoring import services, statistics, totals
 from scoring.kinds.team import rules
 from scoring.kinds.team.rules import gamefile
-from scoring.kinds.team.rules.stats import TeamFigures, game_figures
+from scoring.kinds.team.rules.stats import game_figures, striche_columns
 from scoring.models import Game, Hand, Player, PlayerResult
+from scoring.rules.lines import TeamFigures
 
 from . import NAME
 
@@ -40,6 +41,7 @@ def read_hand(record: Mapping[str, Any]) -> rules.Hand:
         chooser=record.get("chooser") or None,
         chibre=bool(record.get("chibre", False)),
         cards_at_out=None if at_out is None else (at_out[0], at_out[1]),
+        berg_first=record.get("berg_first"),
     )
 
 
@@ -60,7 +62,7 @@ def record(game: Game) -> gamefile.GameRecord:
         played_on=game.played_on,
         ruleset=game.rules,
         teams=tuple(  # type: ignore[arg-type]
-            gamefile.Team(team.name, tuple(p.name for p in team.ordered_players()))
+            gamefile.Team(team.name, tuple(p.name for p in team.ordered_players()))  # type: ignore[arg-type]  # two, as stored
             for team in teams
         ),
         hands=tuple(hands_of(game.hands.all())),
@@ -81,15 +83,26 @@ def store(
     return players
 
 
+def players_of(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each team's players' names (teams and players prefetched, or read here)."""
+    teams = sorted(game.teams.all(), key=lambda team: team.index)
+    names = [tuple(player.name for player in team.ordered_players()) for team in teams[:2]]
+    while len(names) < 2:
+        names.append(())
+    return (names[0], names[1])
+
+
 def play(
     game: Game, hands: list[rules.Hand], corrected: int | None = None, check: bool = True
 ) -> rules.GameResult:
     """The game with ``hands``; with ``check``, :class:`RulesError` names the first
     broken rule's hand and field (``corrected``: a corrected hand's number, so that a
-    later hand it makes impossible is named as such)."""
-    if corrected is not None:
-        return rules.play_corrected(game.rules, hands, corrected)
-    return rules.play(game.rules, hands, check=check)
+    later hand it makes impossible is named as such), the Striche's rules included
+    (RULES.md §12: a match's chooser, ``berg_first``)."""
+    ruleset = game.rules
+    players = players_of(game) if ruleset.striche is not None else ((), ())
+    result, _striche = rules.play_striche(ruleset, hands, players, check=check, corrected=corrected)
+    return result
 
 
 def figures(
@@ -102,15 +115,32 @@ def figures(
     return game_figures(ruleset, hands, result)
 
 
+def striche(
+    game: Game, hands: Sequence[rules.Hand], result: rules.GameResult | None = None
+) -> tuple[dict[str, int | None], dict[str, int | None]]:
+    """Both teams' Striche columns of ``game`` with ``hands`` (RULES.md §12; ``None``
+    without a Strich table)."""
+    ruleset = game.rules
+    if ruleset.striche is None:
+        return striche_columns(None)
+    return striche_columns(rules.count_striche(ruleset, hands, players_of(game), result))
+
+
 def result_rows(
     game: Game, players: Iterable[Player], stored: gamefile.GameRecord | None = None
 ) -> list[PlayerResult]:
     """The game's rows as its hands make them (``stored``: the record it was just
-    stored from), one per player with its team's figures."""
+    stored from), one per player with its team's figures and Striche."""
     hands = list(stored.hands) if stored is not None else hands_of(game.hands.all())
     teams = figures(game, hands)
+    counted = striche(game, hands)
     return [
-        statistics.row(game, player, NAME, dataclasses.asdict(teams[player.team.index]))
+        statistics.row(
+            game,
+            player,
+            NAME,
+            dataclasses.asdict(teams[player.team.index]) | counted[player.team.index],
+        )
         for player in players
     ]
 
@@ -122,9 +152,11 @@ def hands_changed(
     team's figures, in one statement (a value the teams share is written as it is)."""
     totals.changed(game)
     teams = figures(game, hands, result)
+    counted = striche(game, hands, result)
+    columns = [dataclasses.asdict(teams[team]) | counted[team] for team in (0, 1)]
     values: dict[str, Any] = {}
-    for name in statistics.FIGURES:
-        first, second = getattr(teams[0], name), getattr(teams[1], name)
+    for name in (*statistics.FIGURES, "striche_made", "striche_received"):
+        first, second = columns[0][name], columns[1][name]
         values[name] = (
             Value(first)
             if first == second
@@ -133,6 +165,6 @@ def hands_changed(
     PlayerResult.objects.filter(game=game).update(**values)
 
 
-def tie_breaks(result: rules.GameResult, hands: list[rules.Hand]) -> dict[str, Any]:
+def tie_breaks(result: rules.GameResult, hands: Sequence[rules.Hand]) -> dict[str, Any]:
     """What a tournament's table keeps for the tie-breaks: each team's matches."""
     return {"matches": list(rules.matches_made(hands))}

@@ -35,6 +35,21 @@ def carries_out_first(view: GameView) -> bool:
 
 
 @register.filter
+def carries_berg_first(view: GameView) -> bool:
+    """Whether the next hand's form carries "who reached the Berg first?" (RULES.md
+    §12), hidden, for the page's script to show when the hand typed makes both teams
+    reach the Berg on trick points: in a game counted in Striche with the Berg, while
+    nobody has it (hands saved offline may still bring both teams to it)."""
+    table = view.ruleset.striche
+    return (
+        not view.over
+        and table is not None
+        and table.with_berg
+        and (view.striche is None or view.striche.berg is None)
+    )
+
+
+@register.filter
 def plain_input(field: forms.BoundField) -> SafeString:
     """A field whose widget is a plain ``<input>`` (the form's keys, a checkbox), as
     ``{{ field }}`` draws it, written here rather than through the form renderer's

@@ -6,7 +6,7 @@ from django.urls import path
 from scoring.kinds.team.views import referee, slate, start, table
 
 urlpatterns = [
-    path("games/new/", start.new_game, name="new_game"),
+    path("games/new/team/", start.new_game, name="new_team"),
     path("weis-referee/", referee.weis_referee, name="weis_referee"),
     path("games/<int:game_id>/hands/", table.record_hand, name="record_hand"),
     path("games/<int:game_id>/undo/", table.undo_last_hand, name="undo_last_hand"),

@@ -64,7 +64,9 @@ def weis_values(text: str, table: dict[str, int]) -> list[WeisEntry]:
     allowed = sorted(set(table.values()))
     values: list[WeisEntry] = []
     for token in tokens:
-        value = int(token) if token.isdigit() and len(token) <= 4 else None
+        # ASCII digits only: "²" passes isdigit() and fails int()
+        plain = token.isascii() and token.isdigit() and len(token) <= 4
+        value = int(token) if plain else None
         if value not in allowed:
             raise forms.ValidationError(
                 gettext("%(value)s is not a Weis of this game: %(allowed)s.")

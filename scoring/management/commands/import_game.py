@@ -1,68 +1,68 @@
-"""``manage.py import_game [--club SLUG] FILE [FILE ...]``: store game files, each whole
-or not at all, in a club (its players matched to the club's members by name)."""
+"""``manage.py import_game [--club SLUG] [--skip-duplicates] FILE [FILE ...]``: store
+game files, each whole or not at all, in a club (its players matched to the club's
+members by name); a game already stored is named, and skipped when asked."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandParser
 
+from clubs.file_imports import ImportFilesCommand
 from clubs.models import Club
 from scoring import services
 from scoring.rules import RulesError, gamefile
 
 
-class Command(BaseCommand):
+class Command(ImportFilesCommand):
     help = (
         "Import jass-game/1 files. Each file is stored whole or not at all; a refused file "
         "prints 'FILE: hand N: field: message' on stderr and the exit status is 1. "
         "Prints the id of each game stored. A file holding a JSON array (a backup made "
         "by export_game --all) is stored whole or not at all too. With --club, the games "
         "are the club's: each player is the member of that name, and a name the club does "
-        "not know becomes a new member without an account."
+        "not know becomes a new member without an account. A game already stored (the same "
+        "game file, in the same club) refuses its file, unless --skip-duplicates."
     )
 
+    club_help = "the club the games belong to (by its slug, as in its address)"
+    skip_duplicates = False
+
     def add_arguments(self, parser: CommandParser) -> None:
+        super().add_arguments(parser)
         parser.add_argument(
-            "--club",
-            metavar="SLUG",
-            help="the club the games belong to (by its slug, as in its address)",
+            "--skip-duplicates",
+            action="store_true",
+            help="skip a game already stored (saying so on stderr) and store the others",
         )
-        parser.add_argument("files", nargs="+", metavar="FILE")
 
-    def handle(self, *args: Any, files: list[str], club: str | None, **options: Any) -> None:
-        owner = None
-        if club is not None:
-            owner = Club.objects.filter(slug=club).first()
-            if owner is None:
-                known = ", ".join(Club.objects.order_by("slug").values_list("slug", flat=True))
-                raise CommandError(f"--club: no club {club!r} (clubs: {known or 'none yet'})")
-        refused = False
-        for name in files:
-            problem = self.import_file(name, owner)
-            if problem:
-                refused = True
-                self.stderr.write(f"{name}: {problem}", style_func=lambda text: text)
-        if refused:
-            raise SystemExit(1)
+    def handle(self, *args: Any, skip_duplicates: bool, **options: Any) -> None:
+        self.skip_duplicates = skip_duplicates
+        super().handle(*args, **options)
 
-    def import_file(self, name: str, club: Club | None) -> str | None:
-        """Store one file; return the line that says why it was refused, or None."""
-        try:
-            text = Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            return f"file: cannot read it ({getattr(error, 'strerror', None) or error})"
+    def import_text(self, text: str, club: Club | None) -> str | None:
         try:
             data = gamefile.loads(text)  # not JSON, or nested too deeply: one line
-            if isinstance(data, list):
-                games = services.import_games(data, club=club)
-            else:
-                games = [services.import_game(data, club=club)]
+            single = not isinstance(data, list)
+            done = services.import_new_games(
+                [data] if single else data, club=club, skip_duplicates=self.skip_duplicates
+            )
         except RulesError as error:
             return str(error.problems[0])
         except services.GameInFileError as error:
+            if single:
+                return str(error.error.problems[0])
             return f"game {error.position}: {error.error.problems[0]}"
-        for game in games:
-            self.stdout.write(str(game.pk))
+        except services.DuplicateGame as error:
+            where = "" if single else f"game {error.position}: "
+            return (
+                f"{where}already stored as game {error.game.pk} (the same game file); "
+                "nothing stored (--skip-duplicates skips it)"
+            )
+        for position, (game, stored) in enumerate(done, start=1):
+            if stored:
+                self.stdout.write(str(game.pk))
+            else:
+                where = "" if single else f"game {position}: "
+                self.stderr.write(f"{where}skipped, already stored as game {game.pk}")
         return None

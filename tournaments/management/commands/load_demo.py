@@ -13,16 +13,18 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils.module_loading import import_string
 
 import scoring
 from clubs.models import Club, Member, Role
 from scoring import registry, services
 from scoring.models import Game
 from tournaments import services as tournament_services
-from tournaments.models import DIFFERENZLER, Tournament, differenzler_tie_breaks
+from tournaments.models import Tournament
 
 DEMO_DIR = Path(scoring.__file__).resolve().parent / "demo"  # the demo games' files
 DEMO_PASSWORD = "jass-demo"
@@ -79,6 +81,8 @@ class Command(BaseCommand):
             if not club.tournaments.filter(name=name).exists():
                 tournament = make(club)
                 self.stdout.write(f"demo tournament {tournament.pk}: {tournament.name}")
+        for path in settings.DEMO_EXTRAS:  # what apps above add to the demo club (a season)
+            import_string(path)(club, self.stdout)
         if created:
             self.stdout.write(
                 f"demo club {club.name}: sign in as demo-admin, demo-scorer or demo-member, "
@@ -160,10 +164,10 @@ def demo_differenzler(club: Club) -> Tournament:
         name=DIFF_TOURNAMENT,
         date=dt.date.today(),
         place="Fribourg",
-        format=DIFFERENZLER,
+        format="differenzler",  # Différenzler's (GameKind.tournament_formats)
         passes=3,
         hands=4,
-        tie_breaks=differenzler_tie_breaks(),
+        tie_breaks=list(registry.tournament_format("differenzler").default_tie_breaks),
         published=True,
         seed=1206,
     )

@@ -233,7 +233,7 @@ def _correct_points(
         )
     before = [read_hand(hand.record) for hand in stored.values()]
     old = before[number - 1]
-    hand = DiffHand(old.trump, old.estimates, differenzler.fill_cards(cards))  # type: ignore[arg-type]
+    hand = DiffHand(old.trump, old.estimates, differenzler.fill_cards(cards))
     hands = [*before[: number - 1], hand, *before[number:]]
     after = differenzler.play(game.rules, hands)  # raises, naming the field
     change = log_change(

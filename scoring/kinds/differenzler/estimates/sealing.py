@@ -79,6 +79,7 @@ def seal_estimate(
     problems = differenzler.check_estimate(value, seat)
     if problems:
         raise RulesError(problems)
+    assert isinstance(value, int)  # a whole number, checked
     with transaction.atomic():
         refusal = _seal(game, number, seat, value, link, device)
     if refusal is not None:
@@ -86,7 +87,7 @@ def seal_estimate(
 
 
 def _seal(
-    game: Game, number: int, seat: int, value: object, link: SeatLink | None, device: str
+    game: Game, number: int, seat: int, value: int, link: SeatLink | None, device: str
 ) -> RulesError | None:
     open_hand = _open(game, number, _locked(game))
     if open_hand.started_at:

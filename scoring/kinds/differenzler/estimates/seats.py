@@ -98,7 +98,7 @@ def seat_links(game: Game, author: Author) -> list[SeatLink]:
     links = {link.seat: link for link in game.seat_links.filter(revoked_at__isnull=True)}
     for seat in range(differenzler.PLAYERS):
         if seat not in links:
-            links[seat] = SeatLink.objects.create(
+            links[seat] = SeatLink.objects.create(  # type: ignore[misc]  # Author's user is User
                 game=game, seat=seat, created_by=author.user_or_none
             )
     return [links[seat] for seat in range(differenzler.PLAYERS)]
@@ -111,4 +111,5 @@ def new_seat_link(game: Game, seat: int, author: Author) -> SeatLink:
     _locked(game)
     for link in game.seat_links.filter(seat=seat, revoked_at__isnull=True):
         link.revoke()
-    return SeatLink.objects.create(game=game, seat=seat, created_by=author.user_or_none)
+    # Author's user is the site's user model (``created_by``'s), typed as its base
+    return SeatLink.objects.create(game=game, seat=seat, created_by=author.user_or_none)  # type: ignore[misc]

@@ -13,7 +13,7 @@ from scoring.kinds.differenzler import rules as differenzler
 from scoring.kinds.differenzler.models import Estimate, OpenHand
 from scoring.models import Game
 from scoring.rules import Problem, RulesError
-from scoring.services import StaleScreen
+from scoring.services import StaleScreen, lock_game
 
 GAME_OVER = gettext_noop("The game is over: all {hands} hands are played.")
 
@@ -61,8 +61,9 @@ def state(game: Game, played: int | None = None) -> TableState:
 
 
 def _locked(game: Game) -> int:
-    """Lock the game's row; the number of hands it has."""
-    Game.objects.select_for_update().filter(pk=game.pk).values_list("pk").get()
+    """Lock the game's row (``services.lock_game``); the number of hands it has, read
+    after the lock."""
+    lock_game(game)
     return game.hands.count()
 
 

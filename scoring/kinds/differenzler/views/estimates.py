@@ -14,21 +14,20 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring import extras
+from scoring.kind_views import Correction
 from scoring.kinds.differenzler import estimates
 from scoring.kinds.differenzler.forms import CorrectPointsForm, EstimateForm
 from scoring.kinds.differenzler.presenter import diff_view
 from scoring.kinds.differenzler.storage import read_hand
 from scoring.kinds.differenzler.views.common import scorer_game
-from scoring.models import Game, HandChange
+from scoring.models import Game, Hand, HandChange
 from scoring.rules import RulesError
-from scoring.services import ReasonNeeded, StaleScreen
+from scoring.services import Author, StaleScreen
 from scoring.suits import trump_label
-from scoring.views.common import author_of, device_name, remember_device, return_to, with_return
+from scoring.views.common import device_name
 
 
 @require_http_methods(["GET", "POST"])
@@ -66,60 +65,47 @@ def estimate_here(request: HttpRequest, game_id: int, seat: int) -> HttpResponse
     return render(request, "scoring/kinds/differenzler/estimate.html", context, status=status)
 
 
-def correct_points(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+class PointsCorrection(Correction[CorrectPointsForm]):
     """Put right the card points of a scored hand (``scoring:correct_hand`` for a
     Différenzler game): the scorer's, or the director's once a tournament table is
     settled, saying why."""
-    back = return_to(request)  # the page that opened the correction, if not the table
-    stored = next((hand for hand in game.hands.all() if hand.number == number), None)
-    if stored is None:
-        messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
-        return redirect(back or reverse("scoring:table", args=[game.pk]))
-    played = read_hand(stored.record)
-    initial = {
-        "hand_number": number,
-        "form_key": uuid.uuid4(),
-        "version": estimates.points_version(stored),
-        **{f"cards_{seat}": cards for seat, cards in enumerate(played.cards)},
-    }
-    names = game.seat_names()
-    form = CorrectPointsForm(request.POST or None, initial=initial, seat_names=names)
-    if request.method == "POST" and form.is_valid():
+
+    template = "scoring/kinds/differenzler/correct.html"
+
+    def form(
+        self, request: HttpRequest, game: Game, stored: Hand, number: int
+    ) -> tuple[CorrectPointsForm, dict[str, Any]]:
+        played = read_hand(stored.record)
+        initial = {
+            "hand_number": number,
+            "form_key": uuid.uuid4(),
+            "version": estimates.points_version(stored),
+            **{f"cards_{seat}": cards for seat, cards in enumerate(played.cards)},
+        }
+        names = game.seat_names()
+        form = CorrectPointsForm(request.POST or None, initial=initial, seat_names=names)
+        return form, {
+            "view": diff_view(game),
+            "trump": trump_label(played.trump, game.suit_style),
+            "estimates": list(zip(names, played.estimates, strict=True)),
+        }
+
+    def save(self, game: Game, stored: Hand, form: CorrectPointsForm, author: Author) -> None:
         data = form.cleaned_data
-        try:
-            estimates.correct_points(
-                game,
-                number,
-                form.cards,
-                version=data["version"],
-                form_key=data["form_key"],
-                author=author_of(request, game, data["reason"]),
-            )
-        except RulesError as error:
-            form.add_problems(error.problems)
-        except ReasonNeeded as needed:
-            form.add_error("reason", str(needed))
-        except StaleScreen as stale:
-            messages.warning(request, str(stale))
-            return redirect(
-                with_return(reverse("scoring:correct_hand", args=[game.pk, number]), back)
-            )
-        else:
-            messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-            return redirect(back or reverse("scoring:table", args=[game.pk]))
-    context = {
-        "view": diff_view(game),
-        "form": form,
-        "number": number,
-        "trump": trump_label(played.trump, game.suit_style),
-        "estimates": list(zip(names, played.estimates, strict=True)),
-        "needs_reason": extras.extra_for(game).settled(game),
-        "back": back,
-    }
-    status = 422 if form.is_bound else 200
-    return remember_device(
-        request, render(request, "scoring/kinds/differenzler/correct.html", context, status=status)
-    )
+        estimates.correct_points(
+            game,
+            stored.number,
+            form.cards,
+            version=data["version"],
+            form_key=data["form_key"],
+            author=author,
+        )
+
+    def refuse(self, form: CorrectPointsForm, error: RulesError) -> None:
+        form.add_problems(error.problems)
+
+
+correct_points = PointsCorrection().page
 
 
 def history(game: Game, changes: list[HandChange]) -> dict[str, Any]:

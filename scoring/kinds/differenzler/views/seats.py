@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import extras
+from scoring.kind_views import from_htmx
 from scoring.kinds.differenzler import estimates
 from scoring.kinds.differenzler.forms import EstimateForm
 from scoring.kinds.differenzler.presenter import DiffView, diff_view
@@ -92,7 +93,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     key = request.COOKIES.get(_seat_cookie(link))
     device = device_name(request)
     if link.holder and not estimates.holds(link, key):
-        if not request.htmx:  # a redraw asked before this very phone got its key is none
+        if not from_htmx(request):  # a redraw asked before this very phone got its key is none
             estimates.refuse_other_phone(link, device)
         return _held_elsewhere(request, link)
     game = Game.objects.with_everything().get(pk=link.game_id)
@@ -167,7 +168,7 @@ def _seat_screen(
         + urlencode({"shown": version}),
     }
     template = "scoring/kinds/differenzler/seat.html"
-    if request.htmx and request.method == "GET":
+    if from_htmx(request) and request.method == "GET":
         template += "#seat-screen"
     response = render(request, template, context, status=status)
     response["X-Robots-Tag"] = "noindex"

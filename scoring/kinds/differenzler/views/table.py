@@ -10,19 +10,20 @@ except a seat's own estimate on that seat's phone.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from jassclub.qr import qr_svg
 from scoring import extras
 from scoring.forms import problem_message
+from scoring.kind_views import Poll, Start, form_fields, from_htmx, poll_page, start_page
 from scoring.kinds.differenzler import estimates
 from scoring.kinds.differenzler.forms import (
     PointsForm,
@@ -41,37 +42,20 @@ from scoring.views.common import (
     can_score,
     device_name,
     game_for,
-    member_names,
-    poll_answer,
     posted_number,
     remember_device,
-    starting_clubs,
 )
 
 
-@require_http_methods(["GET", "POST"])
-@login_required
-def new_game(request: HttpRequest) -> HttpResponse:
-    clubs = starting_clubs(request)
-    initial = {"club": clubs[0], "suit_style": clubs[0].suit_style}
-    form = StartDifferenzlerForm(request.POST or None, clubs=clubs, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        game = estimates.start_game(
-            club=data["club"],
-            name=data["name"],
-            players=data["players"],
-            hands=data["hands"],
-            trumps=data["trumps"],
-            played_on=data["played_on"],
-            suit_style=data["suit_style"],
-            form_key=data["form_key"],
-            author=Author(device=device_name(request), user=request.user),
-        )
-        return redirect("scoring:table", game.pk)
-    context = {"form": form, "members": member_names(clubs)}
-    status = 422 if form.is_bound else 200
-    return render(request, "scoring/kinds/differenzler/new_game.html", context, status=status)
+def _start(request: HttpRequest, data: dict[str, Any]) -> Game:
+    named = ("club", "name", "players", "hands", "trumps", "played_on", "suit_style", "form_key")
+    author = Author(device=device_name(request), user=request.user)
+    return estimates.start_game(author=author, **form_fields(data, *named))
+
+
+new_game = start_page(
+    Start(StartDifferenzlerForm, _start, "scoring/kinds/differenzler/new_game.html")
+)
 
 
 # -- the scorer's screen ----------------------------------------------------------------
@@ -91,7 +75,7 @@ def _qr(request: HttpRequest, link: SeatLink) -> str:
     return qr_svg(url)
 
 
-def screen(request: HttpRequest, game: Game, status: int = 200, **forms: object) -> HttpResponse:
+def screen(request: HttpRequest, game: Game, status: int = 200, **forms: Any) -> HttpResponse:
     """Différenzler's table screen as the core asks for it (``GameKind.table``): its
     scorers'; others see the game (a settled table shows its result)."""
     if status == 200 and not can_score(request, game) and not extras.extra_for(game).held(game):
@@ -129,7 +113,7 @@ def table(
     private = extra.seats_private(game)  # the seat codes are on the players' own slips
     version = _scorer_version(game, view, state, links.values())
     context = {
-        **extra.screen(request, view, **forms),  # type: ignore[arg-type]
+        **extra.screen(request, view, **forms),
         "settled": extra.held(game),
         "view": view,
         "state": state,
@@ -164,7 +148,7 @@ def table(
     }
     template = (
         "scoring/kinds/differenzler/table.html#diff-table"
-        if request.htmx
+        if from_htmx(request)
         else "scoring/kinds/differenzler/table.html"
     )
     response = render(
@@ -173,10 +157,10 @@ def table(
     return remember_device(request, response)
 
 
-def _back(request: HttpRequest, game: Game, **forms: object) -> HttpResponse:
+def _back(request: HttpRequest, game: Game, **forms: Any) -> HttpResponse:
     """The scorer's screen after an action: drawn again from the database (the game
     was read, hands prefetched, before the action changed them), or a redirect."""
-    if not forms and not request.htmx:
+    if not forms and not from_htmx(request):
         return redirect("scoring:table", game.pk)
     game = Game.objects.with_everything().get(pk=game.pk)
     points = forms.get("points")
@@ -189,6 +173,18 @@ def _refused(error: RulesError) -> list[str]:
     return [problem_message(problem) for problem in error.problems]
 
 
+def _act(request: HttpRequest, game: Game, action: Callable[[], object]) -> HttpResponse:
+    """The scorer's screen after ``action`` (a service of the hand being played): again,
+    with why when it was refused, or saying that the screen was out of date."""
+    try:
+        action()
+    except RulesError as error:
+        return _back(request, game, refused=_refused(error))
+    except StaleScreen as stale:
+        messages.warning(request, str(stale))
+    return _back(request, game)
+
+
 @require_POST
 def choose_trump(request: HttpRequest, game_id: int) -> HttpResponse:
     game = scorer_game(request, game_id)
@@ -196,45 +192,32 @@ def choose_trump(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         return _back(request, game, trump_form=form)
     data = form.cleaned_data
-    try:
-        estimates.choose_trump(game, data["hand_number"], None if data["draw"] else data["trump"])
-    except RulesError as error:
-        return _back(request, game, refused=_refused(error))
-    except StaleScreen as stale:
-        messages.warning(request, str(stale))
-    return _back(request, game)
+    trump = None if data["draw"] else data["trump"]
+    return _act(request, game, lambda: estimates.choose_trump(game, data["hand_number"], trump))
 
 
 @require_POST
 def start_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     game = scorer_game(request, game_id)
     number = posted_number(request)
-    try:
-        estimates.start_hand(game, number, game.seat_names())
-    except RulesError as error:
-        return _back(request, game, refused=_refused(error))
-    except StaleScreen as stale:
-        messages.warning(request, str(stale))
-    return _back(request, game)
+    return _act(request, game, lambda: estimates.start_hand(game, number, game.seat_names()))
 
 
 @require_POST
 def reopen_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     game = scorer_game(request, game_id)
     form = ReopenForm(request.POST)
-    if form.is_valid():
-        try:
-            estimates.reopen_last_hand(
-                game,
-                form.cleaned_data["hand_number"],
-                form_key=form.cleaned_data["form_key"],
-                author=author_of(request, game),
-            )
-        except RulesError as error:
-            return _back(request, game, refused=_refused(error))
-        except StaleScreen as stale:
-            messages.warning(request, str(stale))
-    return _back(request, game)
+    if not form.is_valid():
+        return _back(request, game)
+    data = form.cleaned_data
+    author = author_of(request, game)
+    return _act(
+        request,
+        game,
+        lambda: estimates.reopen_last_hand(
+            game, data["hand_number"], form_key=data["form_key"], author=author
+        ),
+    )
 
 
 @require_POST
@@ -258,7 +241,7 @@ def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
     except StaleScreen as stale:
         messages.warning(request, str(stale))
         return _back(request, game)
-    if scored.hands is None or not request.htmx:  # sent before, or a plain form
+    if scored.hands is None or not from_htmx(request):  # sent before, or a plain form
         return _back(request, game)
     return table(request, game, scored=scored)  # the game as read with the hand, no reload
 
@@ -266,18 +249,30 @@ def record_points(request: HttpRequest, game_id: int) -> HttpResponse:
 # -- live polls ----------------------------------------------------------------------------
 
 
-@require_GET
-def live(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The scorer's screen's poll; also a settled tournament table's, which its phone
-    still shows but no longer scores."""
+def _polled(request: HttpRequest, game_id: int) -> Game:
     game = game_for(request, game_id)
     if not game.individual:
         raise Http404
+    return game
+
+
+def _version(game: Game) -> str:
     view = diff_view(game)
     links = game.seat_links.filter(revoked_at__isnull=True)
-    version = _scorer_version(game, view, estimates.state(game, view.hands_played), links)
-    poll, page = (
-        reverse("scoring:differenzler_live", args=[game.pk]),
-        reverse("scoring:table", args=[game.pk]),
+    return _scorer_version(game, view, estimates.state(game, view.hands_played), links)
+
+
+# The scorer's screen's poll; also a settled tournament table's, which its phone still
+# shows but no longer scores
+live = require_GET(
+    poll_page(
+        Poll(
+            "scoring:differenzler_live",
+            "scoring:table",
+            "#diff-table",
+            version=_version,
+            game=_polled,
+            trigger=POLL,
+        )
     )
-    return poll_answer(request, version, poll, page, "#diff-table", follow=True, trigger=POLL)
+)

@@ -49,6 +49,15 @@ from .gamefile import GameRecord, read_game
 from .hand import Hand, HandParts, check_hand, hand_parts, hand_points, most_weis
 from .referee import weis_verdict as weis_verdict
 from .slate import Marks, marks_for, slate
+from .striche import (
+    Striche,
+    StricheCount,
+    StrichTable,
+    berg_line,
+    count_striche,
+    game_striche,
+    play_striche,
+)
 from .weis import KINDS, RANKS, Weis, best_weis, weis_table
 
 __all__ = [
@@ -80,15 +89,21 @@ __all__ = [
     "Problem",
     "RulesError",
     "Ruleset",
+    "StrichTable",
+    "Striche",
+    "StricheCount",
     "Team",
     "Weis",
+    "berg_line",
     "best_weis",
     "check_hand",
     "check_totals",
     "chooser",
     "count_decides_rubicon",
+    "count_striche",
     "dealer",
     "draw_teams",
+    "game_striche",
     "hand_parts",
     "hand_points",
     "marks_for",
@@ -98,6 +113,7 @@ __all__ = [
     "parse_ruleset",
     "play",
     "play_corrected",
+    "play_striche",
     "points_to_go_out",
     "preset",
     "read_game",

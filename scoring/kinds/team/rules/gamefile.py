@@ -28,14 +28,17 @@ from scoring.rules.ruleset import Ruleset, parse_ruleset
 
 from .game import GameResult, play
 from .hand import Hand
+from .striche import StricheCount, count_striche, play_striche
 
 GAME_FIELDS = ("format", "name", "played_on", "ruleset", "teams", "hands", "result")
 TEAM_FIELDS = ("name", "players")
 HAND_FIELDS = (
     *("trump", "cards", "match", "weis", "stoeck", "out_first", "chooser", "chibre"),
     "cards_at_out",
+    "berg_first",
 )
-RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon", "estimated")
+RESULT_FIELDS = ("hands", "totals", "over", "winner", "rubicon", "estimated", "striche")
+STRICHE_KEYS = ("berg", "sieg", "matsch", "kontermatsch", "schneider", "total")
 
 
 @dataclass(frozen=True)
@@ -51,14 +54,28 @@ class GameRecord:
     def result(self) -> GameResult:
         return play(self.ruleset, self.hands, check=False)
 
+    def striche(self, result: GameResult | None = None) -> StricheCount | None:
+        """Each team's Striche (RULES.md §12), ``None`` when the ruleset counts none."""
+        players = (self.teams[0].players, self.teams[1].players)
+        return count_striche(self.ruleset, self.hands, players, result)
+
     def to_dict(self) -> dict[str, Any]:
-        """The ``jass-game/1`` document with its ``result``."""
+        """The ``jass-game/1`` document with its ``result`` (and the Striche in it, when
+        the ruleset counts them)."""
+        result = self.result()
         return {
             **heading(self.name, self.played_on, self.ruleset.to_dict()),
             "teams": [{"name": t.name, "players": list(t.players)} for t in self.teams],
             "hands": [hand.to_dict() for hand in self.hands],
-            "result": self.result().to_dict(),
+            "result": _result_dict(result, self.striche(result)),
         }
+
+
+def _result_dict(result: GameResult, striche: StricheCount | None) -> dict[str, Any]:
+    written = result.to_dict()
+    if striche is not None:
+        written["striche"] = striche.to_list()
+    return written
 
 
 def _read_teams(data: object) -> tuple[tuple[Team, Team] | None, list[Problem]]:
@@ -131,11 +148,42 @@ def _read_hand(data: object, number: int, players: set[str]) -> tuple[Hand | Non
         chooser=chooser,
         chibre=data.get("chibre", False),
         cards_at_out=at_out,
+        berg_first=data.get("berg_first"),
     )
     return hand, []
 
 
-def _compare_result(given: object, computed: GameResult) -> list[Problem]:
+def _compare_striche(given: object, expected: list[dict[str, int]] | None) -> list[Problem]:
+    """The file's ``result.striche`` against the hands' own count, the first team and
+    field that differs named."""
+    if expected is None:
+        params = {"given": given, "computed": None}
+        return [Problem("result.striche", RESULT_DIFFERS, params=params)]
+    if not (
+        isinstance(given, list)
+        and len(given) == 2
+        and all(isinstance(team, Mapping) for team in given)
+    ):
+        return [
+            Problem("result.striche", gettext_noop("must be a list of two objects, one per team"))
+        ]
+    for index, (team, computed) in enumerate(zip(given, expected, strict=True)):
+        where = f"result.striche[{index}]"
+        problems = _unknown(team, STRICHE_KEYS, f"{where}.")
+        if problems:
+            return problems
+        for key in STRICHE_KEYS:
+            if key not in team:
+                return [Problem(f"{where}.{key}", gettext_noop("is required"))]
+            if not _same(team[key], computed[key]):
+                params = {"given": team[key], "computed": computed[key]}
+                return [Problem(f"{where}.{key}", RESULT_DIFFERS, params=params)]
+    return []
+
+
+def _compare_result(
+    given: object, computed: GameResult, striche: StricheCount | None = None
+) -> list[Problem]:
     if not isinstance(given, Mapping):
         return [Problem("result", gettext_noop("must be an object"))]
     problems = _unknown(given, RESULT_FIELDS, "result.")
@@ -145,7 +193,7 @@ def _compare_result(given: object, computed: GameResult) -> list[Problem]:
     problems = _compare_hands(given, expected["hands"])
     if problems:
         return problems
-    for key in RESULT_FIELDS[1:]:
+    for key in RESULT_FIELDS[1:-1]:
         if key in given and not _same(given[key], expected[key]):
             return [
                 Problem(
@@ -154,6 +202,8 @@ def _compare_result(given: object, computed: GameResult) -> list[Problem]:
                     params={"given": given[key], "computed": expected[key]},
                 )
             ]
+    if "striche" in given:
+        return _compare_striche(given["striche"], None if striche is None else striche.to_list())
     return []
 
 
@@ -178,9 +228,10 @@ def read_game(data: object) -> GameRecord:
         if hand is None:
             raise RulesError(problems)
         hands.append(hand)
-    result = play(ruleset, hands)  # raises on any broken rule of the game
+    # raises on any broken rule of the game, its Striche's included
+    result, striche = play_striche(ruleset, hands, (teams[0].players, teams[1].players))
     if "result" in data:
-        problems = _compare_result(data["result"], result)
+        problems = _compare_result(data["result"], result, striche)
         if problems:
             raise RulesError(problems)
     return GameRecord(name, played_on, ruleset, teams, tuple(hands))

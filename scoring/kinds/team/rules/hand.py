@@ -15,6 +15,29 @@ Pair = tuple[int, int]
 
 TEAM_CARDS = 18  # two players of nine cards
 NOT_A_TEAM = gettext_noop("must be null or the team index 0 or 1, not {value!r}")
+# What check_hand says, by name: the phone's twins of these refusals name them too
+# (scoring/kinds/team/phone_checks.py, static/js/rules.js ``check``).
+WEIS_SHAPE = gettext_noop("must be two lists, one per team")
+WEIS_BOTH = gettext_noop(
+    "only the team holding the best Weis scores: one of the two lists must be empty"
+)
+WEIS_NONE = gettext_noop("this ruleset counts no Weis")
+WEIS_KIND = gettext_noop("unknown kind {kind!r} (expected one of {kinds})")
+WEIS_VALUE = gettext_noop("{entry!r} is not a Weis of the {style} Weis table ({allowed})")
+WEIS_FOURS = gettext_noop("each four-of-a-kind exists once per hand")
+WEIS_CARDS = gettext_noop("needs more than the {cards} cards a team holds")
+TRUMP_UNKNOWN = gettext_noop("unknown trump mode {trump!r} (expected one of {trumps})")
+TRUMP_NOT_ALLOWED = gettext_noop("{trump} is not allowed in this game ({trumps})")
+CARDS_SHAPE = gettext_noop("must be two whole numbers, one per team")
+CARDS_NEGATIVE = gettext_noop("card points cannot be negative: {cards}")
+CARDS_SUM = gettext_noop("{a} + {b} = {sum}, but the cards of a hand make {total}")
+CARDS_MATCH = gettext_noop(
+    "with a match by team {team} the cards are {expected} "
+    "(the bonus is added by the rules), not {cards}"
+)
+MATCH_NO_CARDS = gettext_noop("a match needs the cards of the hand")
+STOECK_NONE = gettext_noop("this ruleset counts no Stöck")
+STOECK_SUIT = gettext_noop("Stöck is only counted when a suit is trump, not in {trump}")
 
 
 @dataclass(frozen=True)
@@ -40,6 +63,9 @@ class Hand:
     chooser: str | None = None
     chibre: bool = False
     cards_at_out: Pair | None = None
+    # counted in Striche (RULES.md §12): the team that reached the Berg line first,
+    # where both reach it on trick points in this hand
+    berg_first: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The game file's hand; ``cards_at_out`` only where it is given."""
@@ -55,6 +81,8 @@ class Hand:
         }
         if self.cards_at_out is not None:
             written["cards_at_out"] = list(self.cards_at_out)
+        if self.berg_first is not None:
+            written["berg_first"] = self.berg_first
         return written
 
 
@@ -106,33 +134,29 @@ def _weis_problems(ruleset: Ruleset, weis: object) -> list[Problem]:
         return [Problem("weis", template, params=params)]
 
     if not (isinstance(weis, Sequence) and not isinstance(weis, str) and len(weis) == 2):
-        return bad(gettext_noop("must be two lists, one per team"))
+        return bad(WEIS_SHAPE)
     if not all(isinstance(team, Sequence) and not isinstance(team, str) for team in weis):
-        return bad(gettext_noop("must be two lists, one per team"))
+        return bad(WEIS_SHAPE)
     if weis[0] and weis[1]:
-        return bad(
-            gettext_noop(
-                "only the team holding the best Weis scores: one of the two lists must be empty"
-            )
-        )
+        return bad(WEIS_BOTH)
     entries = list(weis[0]) + list(weis[1])
     if not entries:
         return []
     if ruleset.weis == "none":
-        return bad(gettext_noop("this ruleset counts no Weis"))
+        return bad(WEIS_NONE)
     values = weis_values(ruleset.weis)
     for entry in entries:
         if isinstance(entry, str):
             if entry not in KINDS:
                 return bad(
-                    gettext_noop("unknown kind {kind!r} (expected one of {kinds})"),
+                    WEIS_KIND,
                     kind=entry,
                     kinds=", ".join(KINDS),
                 )
         elif not is_int(entry) or entry not in values:
             allowed = ", ".join(str(v) for v in sorted(values))
             return bad(
-                gettext_noop("{entry!r} is not a Weis of the {style} Weis table ({allowed})"),
+                WEIS_VALUE,
                 entry=entry,
                 style=ruleset.weis,
                 allowed=allowed,
@@ -140,11 +164,11 @@ def _weis_problems(ruleset: Ruleset, weis: object) -> list[Problem]:
     kinds = [_kinds_of(entry, ruleset.weis) for entry in entries]
     fours = [options[0] for options in kinds if len(options) == 1 and options[0] in FOUR_OF_A_KIND]
     if len(set(fours)) != len(fours):
-        return bad(gettext_noop("each four-of-a-kind exists once per hand"))
+        return bad(WEIS_FOURS)
     if ruleset.weis == "large":  # a card may serve in a four-of-a-kind and a sequence
         kinds = [options for options in kinds if all(kind in SEQUENCES for kind in options)]
     if sum(min(card_count(kind) for kind in options) for options in kinds) > TEAM_CARDS:
-        return bad(gettext_noop("needs more than the {cards} cards a team holds"), cards=TEAM_CARDS)
+        return bad(WEIS_CARDS, cards=TEAM_CARDS)
     return []
 
 
@@ -163,14 +187,14 @@ def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
     if not trump_ok:
         bad(
             "trump",
-            gettext_noop("unknown trump mode {trump!r} (expected one of {trumps})"),
+            TRUMP_UNKNOWN,
             trump=hand.trump,
             trumps=", ".join(TRUMPS),
         )
     elif hand.trump not in ruleset.trumps:
         bad(
             "trump",
-            gettext_noop("{trump} is not allowed in this game ({trumps})"),
+            TRUMP_NOT_ALLOWED,
             trump=hand.trump,
             trumps=", ".join(ruleset.trumps),
         )
@@ -182,14 +206,14 @@ def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
     cards = hand.cards
     if cards is not None:
         if not (isinstance(cards, Sequence) and len(cards) == 2 and all(is_int(c) for c in cards)):
-            bad("cards", gettext_noop("must be two whole numbers, one per team"))
+            bad("cards", CARDS_SHAPE)
         elif min(cards) < 0:
-            bad("cards", gettext_noop("card points cannot be negative: {cards}"), cards=list(cards))
+            bad("cards", CARDS_NEGATIVE, cards=list(cards))
         elif hand.match is None or not match_ok:
             if sum(cards) != CARD_POINTS:
                 bad(
                     "cards",
-                    gettext_noop("{a} + {b} = {sum}, but the cards of a hand make {total}"),
+                    CARDS_SUM,
                     a=cards[0],
                     b=cards[1],
                     sum=sum(cards),
@@ -199,16 +223,13 @@ def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
             expected = [CARD_POINTS, 0] if hand.match == 0 else [0, CARD_POINTS]
             bad(
                 "cards",
-                gettext_noop(
-                    "with a match by team {team} the cards are {expected} "
-                    "(the bonus is added by the rules), not {cards}"
-                ),
+                CARDS_MATCH,
                 team=hand.match,
                 expected=expected,
                 cards=list(cards),
             )
     elif hand.match is not None and match_ok:
-        bad("match", gettext_noop("a match needs the cards of the hand"))
+        bad("match", MATCH_NO_CARDS)
 
     problems += _weis_problems(ruleset, hand.weis)
 
@@ -216,11 +237,11 @@ def check_hand(ruleset: Ruleset, hand: Hand) -> list[Problem]:
         if not is_team(hand.stoeck):
             bad("stoeck", NOT_A_TEAM, value=hand.stoeck)
         elif not ruleset.stoeck:
-            bad("stoeck", gettext_noop("this ruleset counts no Stöck"))
+            bad("stoeck", STOECK_NONE)
         elif trump_ok and hand.trump not in SUITS:
             bad(
                 "stoeck",
-                gettext_noop("Stöck is only counted when a suit is trump, not in {trump}"),
+                STOECK_SUIT,
                 trump=hand.trump,
             )
 

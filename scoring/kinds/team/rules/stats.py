@@ -15,6 +15,7 @@ from scoring.rules.ruleset import Ruleset
 from .game import GameResult
 from .gamefile import GameRecord
 from .hand import Hand, hand_parts
+from .striche import StricheCount
 
 Key = Hashable
 
@@ -58,6 +59,22 @@ def game_figures(
             )
         )
     return figures[0], figures[1]
+
+
+Columns = dict[str, int | None]
+
+
+def striche_columns(count: StricheCount | None) -> tuple[Columns, Columns]:
+    """Each team's Striche as its statistics rows keep them (RULES.md §12): those it
+    made and those the other team made; ``None`` both in a game without Striche."""
+    if count is None:
+        none: Columns = {"striche_made": None, "striche_received": None}
+        return dict(none), dict(none)
+    made = count.made
+    return (
+        {"striche_made": made[0], "striche_received": made[1]},
+        {"striche_made": made[1], "striche_received": made[0]},
+    )
 
 
 PlayerKeys = tuple[tuple[Key | None, Key | None], tuple[Key | None, Key | None]]

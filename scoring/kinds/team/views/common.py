@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
-
-from django.http import Http404, HttpRequest
-from django.utils.translation import gettext as _
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Role
-from scoring import registry
+from scoring.kind_views import kind_game
 from scoring.kinds.team import NAME
 from scoring.models import Game
-from scoring.views.common import check, game_row
 
-
-def teams_only() -> NoReturn:
-    raise Http404(_("This page is for games of two teams; a Différenzler game has its own."))
-
-
-def own(game: Game) -> Game:
-    """``game``, if it is a team game: a 404 for a game of another kind."""
-    if registry.of(game.ruleset).name != NAME:
-        teams_only()
-    return game
+# why a page of the team game is a 404 for a game of another kind
+ELSEWHERE = gettext_lazy("This page is for games of two teams; a Différenzler game has its own.")
 
 
 def team_game(
@@ -30,4 +19,4 @@ def team_game(
 ) -> Game:
     """``scoring.views.common.game_for`` for a page of the team game: a game of another
     kind is a 404 whoever asks (before access is checked)."""
-    return check(request, own(game_row(game_id, everything=everything)), needed)
+    return kind_game(request, game_id, NAME, ELSEWHERE, needed, everything=everything)

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from scoring import evenings
 from scoring.kinds.team.presenter import game_view
 from scoring.models import Game
 from scoring.views.common import can_score
@@ -16,7 +17,13 @@ def team_game_page(request: HttpRequest, game: Game) -> HttpResponse:
     """A team game's page (``GameKind.game_page`` of the team game)."""
     view = game_view(game)
     poll = reverse("scoring:live", args=[game.pk]) + f"?where=game&shown={view.version}"
-    context = {"view": view, "can_score": can_score(request, game), "poll_url": poll}
+    context = {
+        "view": view,
+        "can_score": can_score(request, game),
+        "poll_url": poll,
+        # its evening's page, for the club's members (RULES.md §12)
+        "evening_counted": request.user.is_authenticated and evenings.is_counted(game),
+    }
     return render(request, "scoring/kinds/team/game.html", context)
 
 

@@ -19,6 +19,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring.kind_views import from_htmx
 from scoring.kinds.team import rules
 from scoring.kinds.team.referee_forms import RefereeForm, rank_name
 from scoring.kinds.team.rules.referee import (
@@ -179,7 +180,7 @@ def explain(verdict: Verdict, seating: Seating) -> Explanation:
     first, second = seating.names[verdict.team], seating.names[verdict.team + 2]
     named = first in team and second in team  # "Anne & Claude" needs no second line
     return Explanation(
-        headline=_("%(team)s scores the Weis") % {"team": team},
+        headline=_("Weis for %(team)s") % {"team": team},
         players="" if named else _("%(first)s and %(second)s") % {"first": first, "second": second},
         why=_why(verdict, seating.names, seating.suit_style),
         counts=_("All of %(team)s's Weis count; %(other)s's none.")
@@ -211,4 +212,4 @@ def weis_referee(request: HttpRequest) -> HttpResponse:
         else:
             explanation = explain(verdict, seating)
     context = {"form": form, "game": seating.game, "explanation": explanation}
-    return render(request, f"{TEMPLATE}#referee" if request.htmx else TEMPLATE, context)
+    return render(request, f"{TEMPLATE}#referee" if from_htmx(request) else TEMPLATE, context)

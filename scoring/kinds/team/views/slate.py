@@ -5,17 +5,14 @@ face its team, following the game live. Whoever may see the table screen may see
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from clubs.models import Role
-from scoring import extras
+from scoring.kind_views import Poll, from_htmx, poll_page
 from scoring.kinds.team.presenter import game_view
 from scoring.kinds.team.views.common import team_game
-from scoring.models import Game
-from scoring.views.common import check, signed_in_or_table_link
-from scoring.views.table import live_answer
+from scoring.views.common import signed_in_or_table_link
 
 
 @require_GET
@@ -26,21 +23,18 @@ def big_slate(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {"view": view, "poll_url": poll}
     template = (
         "scoring/kinds/team/big_slate.html#board"
-        if request.htmx
+        if from_htmx(request)
         else "scoring/kinds/team/big_slate.html"
     )
     return render(request, template, context)
 
 
-@require_GET
-@signed_in_or_table_link
-def big_slate_live(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The big slate's live poll: as the table screen's, and the new slates are swapped
-    in as soon as the game changed (nobody types on this screen)."""
-    game = get_object_or_404(
-        Game.objects.select_related(*extras.related()).prefetch_related("hands"), pk=game_id
+# The big slate's live poll: as the table screen's, and the new slates are swapped in as
+# soon as the game changed (nobody types on this screen)
+big_slate_live = require_GET(
+    signed_in_or_table_link(
+        poll_page(
+            Poll("scoring:big_slate_live", "scoring:big_slate", "#board", query={"where": ""})
+        )
     )
-    check(request, game, Role.MEMBER)
-    page = reverse("scoring:big_slate", args=[game.pk])
-    poll = reverse("scoring:big_slate_live", args=[game.pk])
-    return live_answer(request, game, poll, page, "#board", follow=True)
+)

@@ -12,30 +12,25 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from clubs.models import Role
-from jassclub.accounts import typed_by_someone_else
-from scoring import extras, services
-from scoring.kinds.team import rules, storage
+from scoring import evenings, extras, services
+from scoring.kind_views import (
+    Correction,
+    HandPages,
+    HtmxHttpRequest,
+    from_htmx,
+    kept_words,
+    of_kind,
+)
+from scoring.kinds.team import NAME, rules, storage
 from scoring.kinds.team.hand_form import HandForm, UndoForm
 from scoring.kinds.team.presenter import GameView, game_view, seat_names
-from scoring.kinds.team.views.common import own, team_game
+from scoring.kinds.team.views.common import ELSEWHERE
 from scoring.kinds.team.weis_entry import keep_declared_kinds
-from scoring.models import Game
+from scoring.models import Game, Hand
 from scoring.rules import RulesError
-from scoring.views.common import (
-    author_of,
-    can_score,
-    check,
-    posted_number,
-    remember_device,
-    return_to,
-    signed_in_or_table_link,
-    undo_last,
-    with_return,
-)
+from scoring.views.common import can_score, check, remember_device
 
 
 def _hand_form(view: GameView, initial: dict[str, Any] | None = None) -> HandForm:
@@ -69,10 +64,17 @@ def _table(
         "undo": UndoForm(initial={"hand_number": view.last_number, "form_key": uuid.uuid4()}),
         "poll_url": reverse("scoring:live", args=[view.game.pk])
         + f"?where=table&shown={view.version}",
+        # the evening's tally of the game's players (RULES.md §12), inside #table: drawn
+        # with the whole page, with every hand's answer and with the live poll's, so it
+        # follows each hand (and kept with the page offline, where team_offline.js adds
+        # the waiting hands' provisional Striche to it)
+        "evening": evenings.game_snapshot(view.game) if request.user.is_authenticated else None,
         **extra.screen(request, view, **extra_forms),
     }
     template = (
-        "scoring/kinds/team/table.html#table" if request.htmx else "scoring/kinds/team/table.html"
+        "scoring/kinds/team/table.html#table"
+        if from_htmx(request)
+        else "scoring/kinds/team/table.html"
     )
     # A refused hand answers 422 for htmx too (base.html's htmx-config swaps it in):
     # the phone's queue tells a refused hand from a saved one by it.
@@ -87,95 +89,74 @@ def team_table(
     return _table(request, game_view(game), status=status, **extra_forms)
 
 
-@require_POST
-@signed_in_or_table_link
-def record_hand(request: HttpRequest, game_id: int) -> HttpResponse:
-    # The hands are read once, locked, by the service; the page is drawn from what
-    # it returns (a fixed, small number of queries on hand 1 as on hand 40).
-    game = get_object_or_404(
-        Game.objects.prefetch_related("teams__players").select_related(*extras.related()),
-        pk=game_id,
-    )
-    check(request, own(game), Role.SCORER)
-    number = posted_number(request)
-    if typed_by_someone_else(request):
-        return _typed_by_someone_else(request, game, number)
-    teams = sorted(game.teams.all(), key=lambda team: team.index)
-    form = HandForm(
-        request.POST,
-        ruleset=game.rules,
-        team_names=(teams[0].name, teams[1].name),
-        suit_style=game.suit_style,
-        chooser=seat_names(teams)[rules.chooser(game.first_chooser, number)],
-        imposed_trump=game.imposed_trump(number),
-    )
-    if not form.is_valid():
-        return _table(request, game_view(game), form, status=422)
-    data = form.cleaned_data
-    try:
-        done = services.record_hand(
-            game,
-            data["hand"],
-            number=data["hand_number"],
-            form_key=data["form_key"],
-            author=author_of(request, game),
-            confirm=form.confirm,
+class TeamHands(HandPages[HandForm]):
+    """Recording a hand and taking the last one back (``scoring.kind_views``)."""
+
+    kind = NAME
+    elsewhere = ELSEWHERE
+
+    def recording(self, request: HtmxHttpRequest, game_id: int) -> Game:
+        # The hands are read once, locked, by the service; the page is drawn from what
+        # it returns (a fixed, small number of queries on hand 1 as on hand 40).
+        game = get_object_or_404(
+            # the club's Strich table too: how it ranks the evening whose tally the
+            # answer carries (the evening's rows are then one query more)
+            Game.objects.prefetch_related("teams__players").select_related(
+                "club__strich_table", *extras.related()
+            ),
+            pk=game_id,
         )
-    except RulesError as error:
+        return check(request, of_kind(game, NAME, ELSEWHERE), Role.SCORER)
+
+    def hand_form(self, request: HtmxHttpRequest, game: Game, number: int) -> HandForm:
+        teams = sorted(game.teams.all(), key=lambda team: team.index)
+        return HandForm(
+            request.POST,
+            ruleset=game.rules,
+            team_names=(teams[0].name, teams[1].name),
+            suit_style=game.suit_style,
+            chooser=seat_names(teams)[rules.chooser(game.first_chooser, number)],
+            imposed_trump=game.imposed_trump(number),
+        )
+
+    def table(
+        self, request: HtmxHttpRequest, game: Game, form: HandForm | None = None, status: int = 200
+    ) -> HttpResponse:
+        return _table(request, game_view(game), form, status=status)
+
+    def refuse(self, form: HandForm, error: RulesError) -> None:
         form.add_problems(error.problems)
-        return _table(request, game_view(game), form, status=422)
-    except services.StaleScreen as stale:
-        return _stale(request, game, form, data["hand_number"], str(stale))
-    if not request.htmx:
-        return redirect("scoring:table", game_id)
-    return _table(request, game_view(game, done.hands, done.result))
+
+    def record_options(self, form: HandForm) -> dict[str, Any]:
+        return {"confirm": form.confirm}
+
+    def recorded(self, request: HtmxHttpRequest, game: Game, done: services.Done) -> HttpResponse:
+        return _table(request, game_view(game, done.hands, done.result))
+
+    def stale(
+        self, request: HtmxHttpRequest, game: Game, form: HandForm, number: int, why: str
+    ) -> HttpResponse:
+        """A hand refused as sent from a screen out of date (another phone recorded or
+        undid a hand meanwhile): the game as it is now and, while it goes on, what was
+        typed offered as the next hand, with a new key, to check and save."""
+        view = game_view(game)
+        if view.over:
+            messages.warning(request, why)
+            if not request.htmx:
+                return redirect("scoring:table", game.pk)
+            return _table(request, view, status=409)
+        messages.warning(request, kept_words(number, view.next_number, why))
+        return _table(request, view, _typed_again(form, view), status=409)
 
 
-def _typed_by_someone_else(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    """A hand typed on a screen drawn for someone else than who is signed in now (kept
-    on a shared phone while one person signed out and another signed in): nothing
-    stored, the table screen of who is signed in, with why. A 403 for htmx too: the
-    phone keeps the hand for whoever typed it (``static/js/offline.js``) rather than
-    taking the answer for a saved hand."""
-    messages.error(
-        request,
-        _(
-            "Hand %(number)s was typed by someone else who used this phone: it was not "
-            "recorded under your name."
-        )
-        % {"number": number},
-    )
-    response = _table(request, game_view(game))
-    response.status_code = 403  # htmx too (its answers are 200 otherwise)
-    return response
-
-
-def _stale(request: HttpRequest, game: Game, form: HandForm, number: int, why: str) -> HttpResponse:
-    """A hand refused as sent from a screen out of date (another phone recorded or
-    undid a hand meanwhile): the game as it is now and, while it goes on, what was
-    typed offered as the next hand, with a new key, to check and save."""
-    view = game_view(game)
-    if view.over:
-        messages.warning(request, why)
-        if not request.htmx:
-            return redirect("scoring:table", game.pk)
-        return _table(request, view, status=409)
-    kept = {"number": number, "next": view.next_number}
-    if number < view.next_number:
-        text = _(
-            "Hand %(number)s was already recorded on another phone — what you typed is "
-            "kept as hand %(next)s: check it and save."
-        )
-        messages.warning(request, text % kept)
-    else:  # a hand undone elsewhere, or a clash of form keys: the service says which
-        text = _("What you typed is kept as hand %(next)s: check it and save.")
-        messages.warning(request, f"{why} {text % kept}")
-    return _table(request, view, _typed_again(form, view), status=409)
+HANDS = TeamHands()
+record_hand = HANDS.record_view()
+undo_last_hand = HANDS.undo_view()
 
 
 # What is not carried to the next hand: the form's own keys, and who went out first,
 # which answers a question of the refused hand's totals (the engine asks it again).
-NOT_TYPED_AGAIN = ("hand_number", "form_key", "version", "reason", "out_first")
+NOT_TYPED_AGAIN = ("hand_number", "form_key", "version", "reason", "out_first", "berg_first")
 
 
 def _typed_again(form: HandForm, view: GameView) -> HandForm:
@@ -188,75 +169,39 @@ def _typed_again(form: HandForm, view: GameView) -> HandForm:
     return _hand_form(view, initial)
 
 
-def team_correct_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    """The team game's correction of a hand (``GameKind.correct_hand`` of the team game):
-    the hand's form again, what was stored in it."""
-    back = return_to(request)  # the page that opened the correction, if not the table
-    view = game_view(game)
-    stored = next((hand for hand in game.hands.all() if hand.number == number), None)
-    if stored is None:
-        messages.warning(request, _("Hand %(number)s does not exist.") % {"number": number})
-        return redirect(back or reverse("scoring:table", args=[game.pk]))
-    played = storage.read_hand(stored.record)
-    initial = HandForm.initial_for(number, played, services.hand_version(stored), view.ruleset.weis)
-    form = HandForm(
-        request.POST or None,
-        initial=initial,
-        ruleset=view.ruleset,
-        team_names=view.team_names,
-        suit_style=game.suit_style,
-        chooser=played.chooser,
-        imposed_trump=game.imposed_trump(number),
-    )
-    settled = extras.extra_for(game).settled(game)
-    context = {
-        "view": view,
-        "form": form,
-        "number": number,
-        "stored": stored,
-        "needs_reason": settled,
-        "back": back,
+class TeamCorrection(Correction[HandForm]):
+    """The team game's correction of a hand (``GameKind.correct_hand`` of the team
+    game): the hand's form again, what was stored in it."""
+
+    template = "scoring/kinds/team/correct.html"
+
+    def form(
+        self, request: HttpRequest, game: Game, stored: Hand, number: int
+    ) -> tuple[HandForm, dict[str, Any]]:
+        view = game_view(game)
+        played = storage.read_hand(stored.record)
+        version = services.hand_version(stored)
+        form = HandForm(
+            request.POST or None,
+            initial=HandForm.initial_for(number, played, version, view.ruleset.weis),
+            ruleset=view.ruleset,
+            team_names=view.team_names,
+            suit_style=game.suit_style,
+            chooser=played.chooser,
+            imposed_trump=game.imposed_trump(number),
+        )
         # the last hand of a game won on trick points: its count at going out may be
         # added (or put right) here, and the result is then exact (RULES.md §6)
-        "offers_at_out": view.over and number == len(view.rows) and view.result.out_on == "tricks",
-    }
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        hand = keep_declared_kinds(
-            storage.read_hand(stored.record), data["hand"], view.ruleset.weis
-        )
-        try:
-            services.correct_hand(
-                game,
-                hand,
-                number=number,
-                version=data["version"],
-                form_key=data["form_key"],
-                author=author_of(request, game, data["reason"]),
-            )
-        except RulesError as error:
-            form.add_problems(error.problems)
-        except services.ReasonNeeded as needed:
-            form.add_error("reason", str(needed))
-        except services.StaleScreen as stale:
-            messages.warning(request, str(stale))
-            return redirect(
-                with_return(reverse("scoring:correct_hand", args=[game.pk, number]), back)
-            )
-        else:
-            messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-            return redirect(back or reverse("scoring:table", args=[game.pk]))
-    status = 422 if form.is_bound else 200
-    return remember_device(
-        request, render(request, "scoring/kinds/team/correct.html", context, status=status)
-    )
+        at_out = view.over and number == len(view.rows) and view.result.out_on == "tricks"
+        return form, {"view": view, "stored": stored, "offers_at_out": at_out}
+
+    def corrected(self, game: Game, stored: Hand, form: HandForm) -> Any:
+        """The hand as corrected: the Weis as declared (their kinds) kept."""
+        hand = form.cleaned_data["hand"]
+        return keep_declared_kinds(storage.read_hand(stored.record), hand, game.rules.weis)
+
+    def refuse(self, form: HandForm, error: RulesError) -> None:
+        form.add_problems(error.problems)
 
 
-@require_POST
-@signed_in_or_table_link
-def undo_last_hand(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = team_game(request, game_id, Role.SCORER)
-    undo_last(request, game)
-    if request.htmx:
-        return _table(request, game_view(team_game(request, game.pk)))
-    return redirect("scoring:table", game.pk)
+team_correct_hand = TeamCorrection().page
