@@ -396,6 +396,26 @@
     return true;
   }
 
+  // Where the scorer is on the form: the control, and in a text box the caret or what
+  // is selected, to put them back once the form is drawn anew (a fill that selected
+  // "30" to type "20" over it goes on over the new box's "30", not before it).
+  function place() {
+    var form = handForm(), active = document.activeElement;
+    if (!form || !form.contains(active) || !active.name) return null;
+    var range = null;
+    try { if (typeof active.selectionStart === "number") range = [active.selectionStart, active.selectionEnd]; } catch (e) { /* no caret */ }
+    return { at: '[name="' + active.name + '"]' + (/^(radio|checkbox)$/.test(active.type) ? '[value="' + active.value + '"]' : ""), range: range };
+  }
+
+  function goBack(where) {
+    var form = handForm(), control = where && form && form.querySelector(where.at);
+    if (!control) return false;
+    form.dataset.typing = "1"; // the scorer goes on where they were (table.js leaves it)
+    control.focus({ preventScroll: true });
+    if (where.range) try { control.setSelectionRange(where.range[0], where.range[1]); } catch (e) { /* no caret */ }
+    return true;
+  }
+
   function swap(html) {
     htmx.swap("#table", html, { swapStyle: "outerHTML" });
   }
@@ -403,8 +423,7 @@
   // The table drawn anew from an answer; ``rest``, the hands still waiting, shown at
   // once; then what was touched meanwhile, put back.
   function draw(html, rest) {
-    var kept = typed(), active = document.activeElement, form = handForm();
-    var at = form && form.contains(active) && active.name ? '[name="' + active.name + '"]' + (/^(radio|checkbox)$/.test(active.type) ? '[value="' + active.value + '"]' : "") : "";
+    var kept = typed(), active = document.activeElement, form = handForm(), at = place();
     // problems the phone found in what is typed (a Save refused on the phone meanwhile)
     var checked = form && form.querySelector(".client-check") ? form.querySelector('[name="hand_number"]').value : "";
     var onSaid = checked && active && active.closest && active.closest(".client-check");
@@ -416,12 +435,9 @@
     if (done && checked && Kind.recheck && form.querySelector('[name="hand_number"]').value === checked) {
       Kind.recheck(form);
       var said = form.querySelector(".client-check");
-      if (said && onSaid) { said.focus({ preventScroll: true }); at = ""; }
+      if (said && onSaid) { said.focus({ preventScroll: true }); at = null; }
     }
-    if (done && at && (form = handForm()) && form.querySelector(at)) {
-      form.dataset.typing = "1"; // the scorer goes on where they were (table.js leaves it)
-      form.querySelector(at).focus({ preventScroll: true });
-    }
+    if (done) goBack(at);
     if (!done && typeAgain(parked)) parked = null;
     focusForm(true);
     remember(html);
@@ -470,14 +486,16 @@
             });
           }, store).then(function () {
             if (!same) return loop(false);
-            var kept = typed(); // on its form already (a page's start): what was put right stays
-            if (shownRefused !== entry.key) { parked = kept || parked; kept = null; }
+            // on its form already (a page's start): what was put right stays, and where
+            var shown = shownRefused === entry.key, kept = typed(), at = shown ? place() : null;
+            if (!shown) { parked = kept || parked; kept = null; }
             shownRefused = entry.key;
             asking = "";
             swap(answer.text);
             refusedForm = keyOf(handForm());
             baseline();
             typeAgain(kept);
+            goBack(at);
             entry.refused = true;
             render([entry].concat(rest)); // the hands behind it stay on the screen
             focusForm(true);

@@ -410,8 +410,9 @@
   });
 
   // The table drawn anew (a hand saved, refused, taken back, or from another phone;
-  // watched on the page: the element that asked may be gone, and its events): a
-  // refused hand's problems take the focus; otherwise, when the focus went with the
+  // watched on the page: the element that asked may be gone, and its events): the
+  // scorer put back where they were typing keeps it (offline.js); else a refused
+  // hand's problems take the focus; otherwise, when the focus went with the
   // old table, or htmx kept it on the points after a hand, the next hand's first
   // control (without scrolling). #table-said says the hand and the score.
   var shownHands = null;
@@ -419,13 +420,14 @@
   function settle(moved) {
     var table = document.getElementById("table"), active = document.activeElement, first = null;
     var errors = table && table.querySelector("#form-errors");
+    var typing = table && table.querySelector("form.hand-form[data-typing]");
+    if (typing && typing.contains(active)) return; // put back where the scorer was typing
     if (errors) {
       errors.focus({ preventScroll: true });
       errors.scrollIntoView();
       return;
     }
-    var typing = table && table.querySelector("form.hand-form[data-typing]");
-    if (!table || (typing && typing.contains(active)) || (active && active !== document.body && document.contains(active) && !(moved && table.contains(active)))) return;
+    if (!table || (active && active !== document.body && document.contains(active) && !(moved && table.contains(active)))) return;
     var form = table.querySelector("form.hand-form");
     if (form && !form.hidden) first = form.querySelector(".imposed") ? form.querySelector(".points-input") : form.querySelector("input[name=trump]:checked, input[name=trump]");
     if (!first && (first = table.querySelector(".game-over h2, .game-title"))) first.tabIndex = -1;

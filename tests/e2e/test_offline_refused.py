@@ -195,3 +195,60 @@ def test_what_is_put_right_while_the_page_asks_again_stays(phone, live_server):
     stored = {h.number: h.read() for h in game.hands.all()}
     assert sorted(stored) == [1, 2, 3]
     assert list(stored[2].weis[0]) == [20]
+
+
+def test_a_fix_saved_while_the_page_asks_again_is_sent(phone, live_server):
+    """After a reload the refused hand is sent once more; the scorer puts it right and
+    taps Save before that answer comes: the fix is what the server gets, once, and the
+    hands behind it follow."""
+    from tests.e2e.test_tap_during_redraw import HELD, answer_now, hold_hand_posts
+
+    page = phone
+    game = refused_hand_two_with_three_behind(page, live_server)
+    HELD.clear()
+    hold_hand_posts(page)
+    page.reload()
+    page.wait_for_function(REFUSED)  # from the phone, while the server is asked again
+    while not HELD:
+        page.wait_for_timeout(50)
+    weis = page.locator("#hand-form input[name=weis_values]")
+    weis.fill("20")
+    page.locator("#hand-form button.save-hand").click()
+    answer_now()  # the start-up round's answer: 422, for what was refused
+    page.unroute_all(behavior="ignoreErrors")
+    expect(page.locator("#table .refused-hand")).to_have_count(0, timeout=15_000)
+    page.wait_for_function(ALL_SENT)
+    stored = {h.number: h.read() for h in game.hands.all()}
+    assert sorted(stored) == [1, 2, 3]
+    assert list(stored[2].weis[0]) == [20]
+
+
+def test_typing_goes_on_where_it_was_when_the_page_asks_again(phone, live_server):
+    """The scorer types over the refused Weis while the page asks the server again after
+    a reload: the answer redraws the form, and the next key lands where the last one
+    did (not before it, not on the problems)."""
+    from tests.e2e.test_tap_during_redraw import HELD, answer_now, hold_hand_posts
+
+    page = phone
+    game = refused_hand_two_with_three_behind(page, live_server)
+    HELD.clear()
+    hold_hand_posts(page)
+    page.reload()
+    page.wait_for_function(REFUSED)
+    while not HELD:
+        page.wait_for_timeout(50)
+    weis = page.locator("#hand-form input[name=weis_values]")
+    weis.select_text()
+    page.keyboard.type("2")
+    weis.evaluate("input => { input.dataset.before = '1'; }")
+    answer_now()
+    page.wait_for_function(
+        "() => !document.querySelector('#hand-form input[name=weis_values][data-before]')"
+    )
+    page.keyboard.type("0")
+    expect(weis).to_have_value("20")
+    expect(weis).to_be_focused()
+    page.unroute_all(behavior="ignoreErrors")
+    page.locator("#hand-form button.save-hand").click()
+    page.wait_for_function(ALL_SENT)
+    assert list(game.hands.get(number=2).read().weis[0]) == [20]
