@@ -4,6 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 UV := .tools/bin/uv
 UV_VERSION := 0.13.9
+# make run PORT=8080 serves on another port
+PORT ?= 8000
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 export UV_PYTHON_DOWNLOADS := never
 
@@ -27,7 +29,7 @@ run: install
 	@echo "Starting a task worker (manage.py db_worker: it builds big results sheets) beside the server."
 	$(PY) manage.py db_worker --queue-name default & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The whole suite: lint, then the tests and the browser tests (marked e2e), on as many
 # workers as the machine has cores (pytest-xdist; each worker has its own database).
