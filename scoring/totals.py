@@ -119,11 +119,14 @@ def changed(game: Game) -> None:
     """``game``'s rows change (in the caller's transaction): a game of a closed day
     drops the totals from its month and from its day on. A game of today costs nothing
     (a day is summed once it closed a day ago: :func:`summed_days`)."""
-    if game.club_id is None or game.played_on is None or game.played_on >= today():
+    now = today()
+    if game.club_id is None or game.played_on is None or game.played_on >= now:
         return
-    _hold(game.club_id)
-    MonthTotal.objects.filter(club_id=game.club_id, month__gte=month_of(game.played_on)).delete()
-    DayTotal.objects.filter(club_id=game.club_id, day__gte=game.played_on).delete()
+    club_id, day = game.club_id, game.played_on
+    _hold(club_id)
+    if day < month_of(now):  # no month is summed before it closed a day ago
+        MonthTotal.objects.filter(club_id=club_id, month__gte=month_of(day)).delete()
+    DayTotal.objects.filter(club_id=club_id, day__gte=day).delete()
 
 
 def dropped(club_ids: set[int]) -> None:
