@@ -162,8 +162,9 @@ def _last_summed(club_id: int) -> tuple[dt.date | None, dt.date | None]:
 def _made(
     model: type[MonthTotal] | type[DayTotal], period: str, club_id: int, sums: Grouped
 ) -> list[Any]:
-    """Unsaved totals of ``model`` from ``sums`` (by the period's first day, member and
-    kind): the core's sums in columns, the kinds' own (those not 0) in ``figures``."""
+    """Unsaved totals of ``model`` from ``sums`` (by period: a month's first day or a
+    day; member and kind): the core's sums in columns, the kinds' own (those not 0) in
+    ``figures``."""
     return [
         model(
             club_id=club_id,
@@ -225,7 +226,7 @@ def _sum_days(
     closed = today() - DAY
     if last is not None and last >= closed - DAY:
         return closed
-    if max(opened, last + DAY if last else opened) >= closed:
+    if max(opened, opened if last is None else last + DAY) >= closed:
         return closed  # no closed day of this month to sum
     with transaction.atomic():
         _hold(club_id)
