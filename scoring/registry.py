@@ -329,8 +329,8 @@ class HandByHand(ABC, Generic[HandT, ResultT]):
     def hands_changed(self, game: Game, hands: list[HandT], result: ResultT | None = None) -> None:
         """The game's hands changed (recorded, corrected, taken back; ``result``: what
         ``play`` made of them, if counted), in the caller's transaction. Must call
-        ``scoring.totals.changed(game)`` (the club's monthly totals are stale) and
-        update the game's ``PlayerResult`` rows to match ``hands``."""
+        ``scoring.totals.changed(game)`` (the club's monthly and daily totals are
+        stale) and update the game's ``PlayerResult`` rows to match ``hands``."""
 
 
 class Spectated(ABC):

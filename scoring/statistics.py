@@ -29,7 +29,7 @@ from django.db.models import (
 
 from clubs.models import Club, Member
 from scoring import extras, registry, totals
-from scoring.models import Game, MonthTotal, Player, PlayerResult
+from scoring.models import DayTotal, Game, MonthTotal, Player, PlayerResult
 from scoring.rules.lines import TeamFigures
 
 FIGURES = tuple(field.name for field in dataclasses.fields(TeamFigures))
@@ -130,6 +130,26 @@ def differing_totals() -> list[tuple[Club, dt.date]]:
         listed = season_results(club, None, None)
         found += [(club, month) for month in totals.differing_months(club.pk, listed)]
     return found
+
+
+def differing_day_totals() -> list[tuple[Club, dt.date]]:
+    """The clubs' days whose stored totals (``scoring.totals``) are not what their rows
+    add up to."""
+    found = []
+    for club in Club.objects.filter(pk__in=DayTotal.objects.values("club_id")).order_by("pk"):
+        listed = season_results(club, None, None)
+        found += [(club, day) for day in totals.differing_days(club.pk, listed)]
+    return found
+
+
+def sum_totals() -> int:
+    """Sum every club's closed months and days not summed yet (``scoring.totals``), as
+    its page's first reading would; the number of clubs."""
+    clubs = list(Club.objects.filter(pk__in=PlayerResult.objects.values("club_id")).order_by("pk"))
+    for club in clubs:
+        listed = season_results(club, None, None)
+        totals.summed_days(club.pk, listed, totals.summed_before(club.pk, listed))
+    return len(clubs)
 
 
 # -- reading ------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -16,7 +17,8 @@ from django.utils import timezone
 from PIL import Image
 
 from clubs.models import Club, Invitation, Member, Role
-from scoring.models import Game, Player
+from scoring import totals
+from scoring.models import DayTotal, Game, Player
 from tests.factories import game_document, hand, import_in_club
 
 pytestmark = pytest.mark.django_db
@@ -272,19 +274,23 @@ def test_club_page_queries_do_not_grow_with_games(client, club, django_assert_nu
     Member.objects.create(club=club, name="Anne")
     for _ in range(count):
         played(club, "2026-03-01", [hand("hearts")])
+    played(club, "2026-04-05", [hand("clubs")])  # a closed day of the month being played
 
     # session, user, club, memberships, the 10 recent games with their teams, players
-    # and hands, members; the latest month summed; the closed months' totals and the
-    # other rows, each summed by member
-    # the first reading of a month sums the months closed since (scoring.totals): in a
-    # savepoint, the club's row held, the latest month again, the months' rows summed
-    # and stored; the season's latest evenings in Striche, grouped by date
-    with django_assert_num_queries(19):
-        response = client.get(club.get_absolute_url())
-    with django_assert_num_queries(13):
-        again = client.get(club.get_absolute_url())
+    # and hands, members; the latest month and day summed; the closed months' and
+    # days' totals, and the other rows, each summed by member
+    # the first reading sums the months and the days closed since (scoring.totals):
+    # each in a savepoint, the club's row held, the latest month (day) again, the rows
+    # summed and stored (and the days of the months summed dropped); the season's
+    # latest evenings in Striche, grouped by date
+    with mock.patch.object(totals, "today", return_value=dt.date(2026, 4, 10)):
+        with django_assert_num_queries(26):
+            response = client.get(club.get_absolute_url())
+        with django_assert_num_queries(13):
+            again = client.get(club.get_absolute_url())
 
     assert response.status_code == again.status_code == 200
+    assert DayTotal.objects.filter(club=club, day=dt.date(2026, 4, 5)).exists()
 
 
 def test_club_page_lists_the_ten_latest_games_that_are_not_a_tournaments(client, club):

@@ -12,7 +12,7 @@ Import them from here: ``from scoring.models import Game``."""
 from scoring.models.choices import SEAT_CHOICES, TEAM_CHOICES, TRUMP_CHOICES
 from scoring.models.games import Game, GameQuerySet, Player, SpectatorLink, Team
 from scoring.models.hands import Hand, HandChange, empty_weis
-from scoring.models.results import MonthTotal, PlayerResult
+from scoring.models.results import DayTotal, MonthTotal, PlayerResult
 from scoring.models.seats import SeatLink
 from scoring.models.striche import ClubStriche, club_striche
 
@@ -21,6 +21,7 @@ __all__ = [
     "TEAM_CHOICES",
     "TRUMP_CHOICES",
     "ClubStriche",
+    "DayTotal",
     "Game",
     "GameQuerySet",
     "Hand",

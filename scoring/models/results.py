@@ -89,17 +89,11 @@ class PlayerResult(models.Model):
         return f"{self.player} ({self.game_id})"
 
 
-class MonthTotal(models.Model):
-    """A closed month of a club's listed games summed per member and kind of game: what
-    the club's leaderboard adds up instead of every ``PlayerResult`` row of the month
-    (``scoring.totals``). Made from the rows when first needed, dropped from a month on
-    when a game of that month or later changes; each build ends with a row of no
-    member for its last month, so that the latest month summed is known even when it
-    had no games. A member's records moved to another member move these too (rows of
-    one member, month and kind may then be two, and add up)."""
+class Totals(models.Model):
+    """What a club's listed rows of a period add up to for one member and kind of game
+    (``scoring.totals``): every figure of the leaderboard, and the kinds' own."""
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
-    month = models.DateField(_("month"))  # its first day
     member = models.ForeignKey(
         "clubs.Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -119,9 +113,42 @@ class MonthTotal(models.Model):
     figures = models.JSONField(_("figures of its kind"), default=dict, blank=True)
 
     class Meta:
+        abstract = True
+
+
+class MonthTotal(Totals):
+    """A closed month of a club's listed games summed per member and kind of game: what
+    the club's leaderboard adds up instead of every ``PlayerResult`` row of the month
+    (``scoring.totals``). Made from the rows when first needed, dropped from a month on
+    when a game of that month or later changes; each build ends with a row of no
+    member for its last month, so that the latest month summed is known even when it
+    had no games. A member's records moved to another member move these too (rows of
+    one member, month and kind may then be two, and add up)."""
+
+    month = models.DateField(_("month"))  # its first day
+
+    class Meta:
         verbose_name = _("month's total")
         verbose_name_plural = _("months' totals")
         indexes = [models.Index(fields=["club", "month"], name="total_club_month")]
 
     def __str__(self) -> str:
         return f"{self.club_id} {self.month:%Y-%m} {self.member_id} {self.kind}"
+
+
+class DayTotal(Totals):
+    """A closed day of the month not yet summed in ``MonthTotal``, summed per member and
+    kind of game as a month is (``scoring.totals``): so that a busy month costs the
+    club's page its days, not its games. Made from the rows when first needed, dropped
+    from a day on when a game of that day or later changes, and once its month is summed;
+    each build ends with a row of no member for its last day."""
+
+    day = models.DateField(_("day"))
+
+    class Meta:
+        verbose_name = _("day's total")
+        verbose_name_plural = _("days' totals")
+        indexes = [models.Index(fields=["club", "day"], name="total_club_day")]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} {self.day:%Y-%m-%d} {self.member_id} {self.kind}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import re
+from unittest import mock
 
 import pytest
 from django.db import connection
@@ -18,7 +19,7 @@ from django.urls import reverse
 from clubs.models import Club, Member
 from scoring import services, statistics
 from scoring.kinds.coiffeur.gamefile import CoiffeurRecord, Side
-from scoring.models import Game, MonthTotal, PlayerResult
+from scoring.models import DayTotal, Game, MonthTotal, PlayerResult
 from tests.coiffeur.sheets import COUNTERED, EIGHT, FULL_EIGHT, OPENING, PENALTY, SEED
 from tests.factories import game_document, hand, import_in_club
 from tests.test_differenzler_games import DOCUMENT as DIFFERENZLER
@@ -310,3 +311,30 @@ def test_a_kinds_own_figures_are_summed_from_the_rows_and_the_closed_months(clie
     april.figures = {}
     april.save()
     assert [month for _club, month in statistics.differing_totals()] == [dt.date(2025, 4, 1)]
+
+
+def test_a_kinds_own_figures_are_summed_in_the_closed_days_totals(club):
+    """In April 2025, the 15th closed: Bernard's struck cell is in the day's totals'
+    ``figures``, the leaderboard is the rows' sum, and --check compares the figures."""
+    sheets(club)
+    others(club)
+
+    with mock.patch("scoring.totals.today", return_value=dt.date(2025, 4, 20)):
+        first = statistics.club_lines(club, None, None)  # sums the closed days
+        again = statistics.club_lines(club, None, None)  # reads them
+    day = DayTotal.objects.get(kind="coiffeur", member=member("Bernard"))
+    rows = statistics.both_lines(
+        statistics.season_results(club, None, None), statistics.LEADERBOARD
+    )
+
+    assert day.day == dt.date(2025, 4, 15)
+    assert day.figures == {"struck": 1}
+    assert first == again == rows
+    bernard = again.kinds["coiffeur"][member("Bernard").pk]
+    assert [(f.label, f.value) for f in bernard.own] == [
+        ("Cells struck", 1),
+        ("Sheets with a counter-match suffered", 0),
+    ]
+    assert statistics.differing_day_totals() == []
+    DayTotal.objects.filter(pk=day.pk).update(figures={"struck": 2})
+    assert statistics.differing_day_totals() == [(club, dt.date(2025, 4, 15))]

@@ -13,16 +13,16 @@ from scoring.models import Game, PlayerResult
 class Command(BaseCommand):
     help = (
         "Make every game's stored statistics (one row per player) again from its hands, "
-        "the one source of truth, and drop the clubs' monthly totals (made again when next "
-        "read); with --check, only say how many games and months' totals differ."
+        "the one source of truth, and the clubs' totals of closed months and days summed "
+        "from them; with --check, only say how many games, months' and days' totals differ."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--check",
             action="store_true",
-            help="Change nothing; exit with status 1 when a game's stored rows or a month's "
-            "totals differ.",
+            help="Change nothing; exit with status 1 when a game's stored rows, a month's or "
+            "a day's totals differ.",
         )
 
     def handle(self, *args: Any, check: bool, **options: Any) -> None:
@@ -36,8 +36,14 @@ class Command(BaseCommand):
             self.stdout.write(f"{len(months)} months' totals differ")
             for club, month in months[:20]:
                 self.stdout.write(f"{club.slug} {month:%Y-%m}")
-            if differ or months:
+            days = statistics.differing_day_totals()
+            self.stdout.write(f"{len(days)} days' totals differ")
+            for club, day in days[:20]:
+                self.stdout.write(f"{club.slug} {day:%Y-%m-%d}")
+            if differ or months or days:
                 raise SystemExit(1)
             return
         count = statistics.rebuild(games)
         self.stdout.write(f"{count} games, {PlayerResult.objects.count()} rows rebuilt")
+        clubs = statistics.sum_totals()
+        self.stdout.write(f"{clubs} clubs' totals of closed months and days summed")
