@@ -197,6 +197,14 @@ def _links_of(table: Table, links: dict[str, Any], card: str) -> dict[str, str]:
     return found
 
 
+def entry_links(tournament: Tournament, entries: list[Entry]) -> list[tuple[Entry, dict[str, str]]]:
+    """Each entry of the director's list with its links: edit, check in or out,
+    withdraw, take back, and its line in the standings."""
+    views = ("edit_entry", "check_in", "withdraw", "reinstate", "entry")
+    links = {view: each(f"tournaments:{view}", tournament.pk, ANY) for view in views}
+    return [(e, {view: link(e.pk) for view, link in links.items()}) for e in entries]
+
+
 #: the tables of a pass the director looks at, as the summary counts them and the
 #: page shows them (``?show=``); "attention": all but the settled (a result typed from
 #: a paper sheet is settled: the director decided it)
