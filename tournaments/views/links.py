@@ -26,14 +26,13 @@ def each(name: str, *args: object) -> Callable[..., str]:
     pieces = []
     for mark in marks:
         head, found, url = url.partition(mark)
-        if not found:  # a converter that rewrites its argument: not for this helper
-            raise ValueError(f"{name}: an argument does not appear as it is in its URL")
+        if not found:  # a path converter that writes its argument otherwise
+            raise ValueError(f"{name}: an argument is not written as it is in its URL")
         pieces.append(head)
     tail = url
 
     def link(*values: object) -> str:
-        return "".join(f"{piece}{value}" for piece, value in zip(pieces, values, strict=True)) + (
-            tail
-        )
+        filled = "".join(f"{piece}{value}" for piece, value in zip(pieces, values, strict=True))
+        return filled + tail
 
     return link
