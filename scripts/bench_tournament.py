@@ -1,9 +1,11 @@
 """`make bench`, tournament figures: 500 teams over 8 passes of 16 hands (generated),
 the standings page (queries, server time), scheduling a pass, the results PDF (time,
-pages) and the table cards of a 30-table pass (time, and WeasyPrint's alone), on SQLite
-and on PostgreSQL; the individual schedule of 200 players over
+pages), the table cards of a 30-table pass (time, and WeasyPrint's alone) and the
+director's office of 61 teams in its last pass (queries, server time, size; budget:
+0.1 s), on SQLite and on PostgreSQL; the individual schedule of 200 players over
 8 passes; and the Différenzler seating of 100 players over 4 passes (budget: 1 s).
-Prints figures, asserts nothing. ``--schedules``: the last two alone (no database).
+Prints figures, asserts nothing. ``--schedules``: the last two alone (no database);
+``--office``: the director's office alone.
 
 Each database is measured in a child process (``--worker``) on a throwaway database:
 a temporary SQLite file, and a PostgreSQL database ``jassclub_bench_tournament``
@@ -30,6 +32,7 @@ from scripts.bench_parts.databases import on_throwaway_databases  # noqa: E402
 TEAMS, PASSES, HANDS, PLAYERS = int(os.environ.get("BENCH_TEAMS", 500)), 8, 16, 200
 DIFF_PLAYERS, DIFF_PASSES = 100, 4
 POSTGRES_DB = "jassclub_bench_tournament"
+VENDORS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 WORKER_TIMEOUT = 1800
 
 
@@ -67,6 +70,24 @@ def pdf_pages(pdf: bytes) -> str:
     )
 
 
+def office_only() -> None:
+    """The director's office alone (``--office``): what ``run`` measures last."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+
+    from clubs.models import Club, Member, Role
+    from scripts.bench_parts.office import office_page
+
+    club = Club.objects.create(name="Bench", slug="bench")
+    user = get_user_model().objects.create_user("director")
+    Member.objects.create(club=club, name="Director", user=user, role=Role.ADMIN)
+    client = Client()
+    client.force_login(user)
+    print(f"\n4. Tournament, {VENDORS[connection.vendor]}")
+    print("\n".join(office_page(client, club)))
+
+
 def cards_only() -> None:
     """The table cards alone (``--worker --cards``): what ``run`` measures last."""
     from django.contrib.auth import get_user_model
@@ -97,7 +118,7 @@ def run() -> None:
     from tournaments import services
     from tournaments.models import Entry, Table, Tournament
 
-    vendor = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[connection.vendor]
+    vendor = VENDORS[connection.vendor]
     rng = random.Random(1)
     club = Club.objects.create(name="Bench", slug="bench")
     user = get_user_model().objects.create_user("director")
@@ -214,8 +235,10 @@ def run() -> None:
             f"({pdf_time:.1f} s with its start), {pages} pages, then served {ready.status_code}"
         )
     from scripts.bench_parts.cards import table_cards
+    from scripts.bench_parts.office import office_page
 
     print("\n".join(table_cards(client, club)))
+    print("\n".join(office_page(client, club)))
 
 
 def individual_schedule() -> None:
@@ -272,7 +295,16 @@ def differenzler_schedule() -> None:
 def main() -> None:
     if "--worker" in sys.argv:
         setup()
-        cards_only() if "--cards" in sys.argv else run()
+        if "--cards" in sys.argv:
+            cards_only()
+        elif os.environ.get("BENCH_OFFICE_ONLY"):
+            office_only()
+        else:
+            run()
+        return
+    if "--office" in sys.argv:  # the worker is told through its environment
+        os.environ["BENCH_OFFICE_ONLY"] = "1"
+        on_throwaway_databases(__file__, POSTGRES_DB, "4. Tournament", WORKER_TIMEOUT)
         return
     if "--schedules" not in sys.argv:
         on_throwaway_databases(__file__, POSTGRES_DB, "4. Tournament", WORKER_TIMEOUT)

@@ -28,7 +28,7 @@ from tournaments.standings import TIE_BREAK_NAMES
 from tournaments.views.common import (
     directed_tournament,
 )
-from tournaments.views.presenters import office, passes_shown
+from tournaments.views.presenters import entry_links, office, passes_shown
 
 
 @require_http_methods(["GET", "POST"])
@@ -85,47 +85,51 @@ def director_page(
     rounds = passes_shown(tournament, entries, paper)
     shown = OfficeForm(request.GET)  # a count's tables, or the table jumped to
     wanted = shown.cleaned_data if shown.is_valid() else {}
-    summary = office(rounds, wanted.get("show") or "", wanted.get("table"), paper)
-    closed = any(item["round"].state == Pass.CLOSED for item in rounds)
-    standings = (
-        [(s, entries[s.entry]) for s in services.current_standings(tournament)] if closed else []
-    )
-    everyone = list(entries.values())
-    query = request.GET.get("q", "").strip()[:100]  # the entries' search, without script
-    context = {
+    context = {  # what the passes show: the page's part that refreshes while tables play
         "tournament": tournament,
-        "summary": summary,
+        "summary": office(rounds, wanted.get("show") or "", wanted.get("table"), paper),
         "jump": shown,
         "focus": not request.htmx,  # the page opened on a table or a count, not a refresh
         # the passes refresh as shown (a refused form is drawn at its POST's address)
         "refresh": tournament.get_absolute_url()
         + (f"?{request.GET.urlencode()}" if request.method == "GET" and request.GET else ""),
+        "rounds": rounds,
+        # a kind whose tournament totals may come from a paper sheet (GameKind.check_totals)
+        "paper_totals": registry.of(tournament.ruleset.to_dict()).offers("check_totals"),
+        "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
+    }
+    if request.htmx and request.method == "GET":  # the passes refresh while tables play
+        return render(request, "tournaments/director.html#passes", context)
+    closed = any(item["round"].state == Pass.CLOSED for item in rounds)
+    everyone = entry_links(tournament, list(entries.values()))  # each with its links
+    links = {entry.pk: found for entry, found in everyone}
+    query = request.GET.get("q", "").strip()[:100]  # the entries' search, without script
+    context |= {
         # the last results sheet built off the request path (a big tournament's)
         "sheet": tournament.results_sheets.defer("pdf").order_by("-created_at").first(),
-        "entries": [e for e in everyone if query.casefold() in e.name.casefold()]
+        "entries": [line for line in everyone if query.casefold() in line[0].name.casefold()]
         if query
         else everyone,
         "query": query,
         "registered": len(everyone),
-        "present": sum(1 for e in everyone if e.checked_in and not e.withdrawn),
-        "rounds": rounds,
+        "present": sum(1 for e in entries.values() if e.checked_in and not e.withdrawn),
         "entry_form": entry_form or EntryForm(team=not tournament.of_players),
         "entries_file": entries_file or EntriesFileForm(),
         "individual": tournament.of_players,
         "draws_trumps": tournament.draws_trumps,
         "lowest_wins": tournament.lowest_wins,
-        # a kind whose tournament totals may come from a paper sheet (GameKind.check_totals)
-        "paper_totals": registry.of(tournament.ruleset.to_dict()).offers("check_totals"),
-        "standings": standings,
+        "standings": [
+            (s, entries[s.entry], links[s.entry]["entry"])
+            for s in services.current_standings(tournament)
+        ]
+        if closed
+        else [],
         "members": sorted(m.name for m in tournament.club.members.all()),
-        "playing": any(item["round"].state == Pass.PUBLISHED for item in rounds),
         "trump_runs": _trump_runs(tournament),
         "open_pass": any(item["round"].state != Pass.CLOSED for item in rounds),
         "finished": len(rounds) >= tournament.passes
         and all(item["round"].state == Pass.CLOSED for item in rounds),
     }
-    if request.htmx and request.method == "GET":  # the passes refresh while tables play
-        return render(request, "tournaments/director.html#passes", context)
     return render(request, "tournaments/director.html", context, status=status)
 
 

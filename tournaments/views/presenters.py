@@ -6,6 +6,7 @@ Reads what the services computed; decides nothing."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from django.urls import reverse
 from django.utils.text import capfirst
@@ -16,6 +17,7 @@ from scoring.models import SeatLink
 from tournaments import checks, services
 from tournaments.models import Entry, Pass, Table, Tournament
 from tournaments.views.common import side_names
+from tournaments.views.links import ANY, each
 
 
 def _seat_phones(round_: Pass) -> dict[tuple[int, int], SeatLink]:
@@ -32,8 +34,11 @@ def passes_shown(
     refused paper sheet, shown beside its table)."""
     labels = dict(Table.STATES)
     page = reverse("tournaments:tournament", args=[tournament.pk])
+    links = _table_links(tournament)
+    seat_gap = " · " if tournament.of_players else " – "  # partners; opposing teams
     rounds: list[dict[str, Any]] = []
     for round_ in tournament.schedule.prefetch_related("tables__events__user"):
+        card = reverse("tournaments:table_cards", args=[tournament.pk, round_.number])
         playing = round_.state == Pass.PUBLISHED
         states = services.table_states(round_) if playing else {}
         if round_.state == Pass.CLOSED:  # the results stored when the pass closed
@@ -51,11 +56,22 @@ def passes_shown(
             shown = states.get(t.pk, services.TableStatus(t.state))
             sides = side_names(tournament, t, entries)
             locked = [sides[s] for s in range(t.sides) if t.code_locked(s)]
+            # the director corrects a hand from here: a dispute, or a settled result
+            correctable = (
+                playing
+                and bool(t.game_id and shown.played)
+                and t.paper_totals is None
+                and (shown.state == Table.DISPUTED or t.settled)
+            )
+            back = quote(f"{page}?table={t.number}")  # this table opened, from elsewhere
+            refused = bool(paper and paper["table"] == t.pk)
             tables.append(
                 {
                     "table": t,
-                    "seated": [entries[i].name for i in t.seats],
+                    "links": _links_of(t, links, f"{card}?table={t.number}"),
+                    "seated": seat_gap.join(entries[i].name for i in t.seats),
                     "state": shown.state,
+                    "badge": BADGES.get(shown.state, "text-bg-light"),
                     "label": ngettext(  # French: "1 donne jouée"
                         "being played · %(played)s of %(hands)s hands played",
                         "being played · %(played)s of %(hands)s hands played",
@@ -66,12 +82,14 @@ def passes_shown(
                     else labels[shown.state],
                     "totals": shown.totals,
                     "finished": shown.played >= tournament.hands,
-                    "hands": list(range(1, shown.played + 1)) if t.game_id else [],
-                    # the director corrects a hand from here: a dispute, or a settled result
-                    "correctable": playing
-                    and bool(t.game_id and shown.played)
-                    and t.paper_totals is None
-                    and (shown.state == Table.DISPUTED or t.settled),
+                    "correctable": correctable,
+                    # each hand's correction, back to this table afterwards
+                    "corrections": [
+                        (number, f"{links['correct'](t.game_id, number)}?next={back}")
+                        for number in range(1, shown.played + 1)
+                    ]
+                    if correctable
+                    else [],
                     "sides": [
                         {
                             "side": side,
@@ -87,19 +105,20 @@ def passes_shown(
                     "kinds": _kinds(shown.state, bool(locked) and playing and not t.settled, t)
                     if not draft
                     else frozenset(),
-                    "back": f"{page}?table={t.number}",  # this table opened, from elsewhere
                     "unlockable": any(t.code_locked(s) and t.unlockable(s) for s in range(t.sides)),
                     "sign_for_locked": any(
                         t.code_locked(s) and not t.unlockable(s) for s in range(t.sides)
                     ),
                     "phones": [
-                        (side, name, phones.get((t.game_id, side)))
+                        (side, name, phones.get((t.game_id, side)), links["seat_qr"](t.pk, side))
                         for side, name in enumerate(sides)
                     ]
                     if phones and not t.settled
                     else [],
                     "paper_reason": services.paper_replaces_a_result(t, round_),
-                    "paper": paper if paper and paper["table"] == t.pk else None,
+                    "paper": paper if refused else None,
+                    # what the refused paper sheet said, typed again for the director
+                    "typed": _typed(paper["form"]) if refused else NOTHING_TYPED,
                     "events": [
                         (event, sides[event.side] if event.side is not None else "")
                         for event in t.events.all()
@@ -130,6 +149,60 @@ def passes_shown(
             }
         )
     return rounds
+
+
+#: a table's state as its badge shows it (the others: light)
+BADGES = {
+    Table.DISPUTED: "text-bg-danger",
+    Table.CONFIRMED: "text-bg-success",
+    Table.DECIDED: "text-bg-success",
+    Table.ENTERED: "text-bg-warning",
+}
+#: the fields of a table's paper sheet, empty: nothing was refused there
+NOTHING_TYPED = dict.fromkeys(("first", "second", "matches_first", "matches_second", "reason"), "")
+
+
+def _typed(form: Any) -> dict[str, str]:
+    """What a refused paper sheet said, each field as typed."""
+    return {field: form.data.get(field, "") for field in NOTHING_TYPED}
+
+
+def _table_links(tournament: Tournament) -> dict[str, Any]:
+    """The links of every table line, each pattern reversed once (``links.each``)."""
+    t = tournament.pk
+    table_views = ("unlock", "renew_link", "table_qr", "sign_for", "decide", "paper_totals")
+    return {
+        **{view: each(f"tournaments:{view}", t, ANY) for view in table_views},
+        "new_seat_link": each("tournaments:new_seat_link", t, ANY),
+        "seat_qr": each("tournaments:seat_qr", t, ANY, ANY),
+        "table_link": each("tournaments:table_link", ANY),
+        "check": each("scoring:table", ANY),
+        "game": each("scoring:game", ANY),
+        "history": each("scoring:history", ANY),
+        "correct": each("scoring:correct_hand", ANY, ANY),
+    }
+
+
+def _links_of(table: Table, links: dict[str, Any], card: str) -> dict[str, str]:
+    """One table's links: its actions, its table link and QR code, its card, its game."""
+    found = {
+        view: links[view](table.pk)
+        for view in ("unlock", "renew_link", "table_qr", "sign_for", "decide", "paper_totals")
+    }
+    found["new_seat_link"] = links["new_seat_link"](table.pk)
+    found["table_link"] = links["table_link"](table.token)
+    found["card"] = card
+    if table.game_id:
+        found |= {view: links[view](table.game_id) for view in ("check", "game", "history")}
+    return found
+
+
+def entry_links(tournament: Tournament, entries: list[Entry]) -> list[tuple[Entry, dict[str, str]]]:
+    """Each entry of the director's list with its links: edit, check in or out,
+    withdraw, take back, and its line in the standings."""
+    views = ("edit_entry", "check_in", "withdraw", "reinstate", "entry")
+    links = {view: each(f"tournaments:{view}", tournament.pk, ANY) for view in views}
+    return [(e, {view: link(e.pk) for view, link in links.items()}) for e in entries]
 
 
 #: the tables of a pass the director looks at, as the summary counts them and the
