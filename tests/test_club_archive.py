@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
+from django.utils import translation
 
 from archive import services
 from archive.checks import ArchiveError
@@ -41,10 +42,13 @@ def game_files(club: Club) -> list[str]:
 
 
 def season_files(club: Club) -> list[str]:
+    """In English: a club evening's name is written in the reader's language, and a
+    page asked for before leaves its language active."""
     files = []
-    for season in Season.objects.filter(club=club).order_by("pk"):
-        table = season_services.standings(season)
-        files.append(json.dumps(season_services.season_file(table), ensure_ascii=False))
+    with translation.override("en"):
+        for season in Season.objects.filter(club=club).order_by("pk"):
+            table = season_services.standings(season)
+            files.append(json.dumps(season_services.season_file(table), ensure_ascii=False))
     return files
 
 
