@@ -7,6 +7,8 @@ Screenshots go to ``test-artifacts/`` for a person to look at.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -95,8 +97,44 @@ def other_hosts() -> list[str]:
     return []
 
 
+class InFlight:
+    """The live server's application, counting the requests it is answering."""
+
+    def __init__(self, app):
+        self.app, self.count, self.lock = app, 0, threading.Lock()
+
+    def __call__(self, environ, start_response):
+        with self.lock:
+            self.count += 1
+        try:
+            return self.app(environ, start_response)  # answered: its transaction is over
+        finally:
+            with self.lock:
+                self.count -= 1
+
+
+def counted(live_server) -> InFlight:
+    httpd = live_server.thread.httpd
+    if not isinstance(httpd.get_app(), InFlight):
+        httpd.set_app(InFlight(httpd.get_app()))
+    return httpd.get_app()
+
+
+def quiet(live_server) -> None:
+    """Wait (at most 15 s) until the live server has answered every request a closed
+    browser context left in flight: a phone sending its waiting hands as a test ends
+    would write into the tables the test database's flush is emptying."""
+    app = counted(live_server)
+    deadline = time.monotonic() + 15
+    while app.count and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 @pytest.fixture
-def page(browser, live_server, other_hosts):
+def page(transactional_db, browser, live_server, other_hosts):
+    """A phone-sized page (the database set up first, so that it is emptied after the
+    page's context is closed and its requests answered)."""
+    counted(live_server)
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-GB"
     )
@@ -122,6 +160,7 @@ def page(browser, live_server, other_hosts):
     yield page
     context.unroute_all(behavior="ignoreErrors")  # a live poll may still be in flight
     context.close()
+    quiet(live_server)
     assert refused == [], "the page broke its own Content-Security-Policy"
 
 
