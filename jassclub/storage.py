@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import django
+from django.apps import apps
 from django.conf import settings
 from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
 from django.core.files.base import ContentFile
@@ -19,15 +21,23 @@ from jassclub import staticbuild
 
 
 def _own_directories() -> set[Path]:
+    """The site's static folders: ``static/`` and each of its own apps' (a game kind's
+    scripts), not those of Django or of an installed package."""
     found = set()
     for entry in settings.STATICFILES_DIRS:
         found.add(Path(entry[1] if isinstance(entry, tuple | list) else entry).resolve())
+    base, installed = Path(settings.BASE_DIR).resolve(), Path(django.__file__).resolve().parents[1]
+    for app in apps.get_app_configs():
+        folder = Path(app.path).resolve() / "static"
+        if folder.is_relative_to(base) and not folder.is_relative_to(installed) and folder.is_dir():
+            found.add(folder)
     return found
 
 
 class MinifyMixin(Storage):
-    """Before the manifest's hashing, each of the site's scripts and stylesheets (not
-    those of Django or of its apps, nor a file already ``.min.``) is replaced by its
+    """Before the manifest's hashing, each of the site's scripts and stylesheets (its
+    own apps' too; not those of Django or of installed packages, nor a file already
+    ``.min.``) is replaced by its
     minified text and gains ``NAME.map``; the hashing then reads those, and rewrites
     the ``sourceMappingURL`` comment to the map's hashed name."""
 

@@ -7,7 +7,8 @@
 3. The table screen's transfer size: its HTML and every stylesheet, script and
    ``url(...)`` they load, each gzipped at level 6, from the readable sources and from
    the files `collectstatic` builds (minified); then the same for every kind's table
-   screen (team, tournament table, Coiffeur, Différenzler). Budget: at most 45 KB
+   screen (team, tournament table, Coiffeur, Différenzler, Guggitaler, Sidi Barrani).
+   Budget: at most 45 KB
    built, each. ``scripts/bench.py --screens`` runs this section alone.
 4. The live poll of an idle game, asked again with its ETag: a 304 (budget: 1 KB).
 

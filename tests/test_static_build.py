@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
 
@@ -124,6 +125,10 @@ def test_collectstatic_from_nothing_builds_hashed_minified_files_and_their_maps(
     assert (tmp_path / f"{names['js/table.js']}.gz").is_file()  # compressed after
     css = (tmp_path / names["css/jassclub.css"]).read_text()
     assert f"/*# sourceMappingURL={Path(names['css/jassclub.css.map']).name} */" in css
+    # A game kind's own scripts (its app's static/) are the site's too.
+    kind_source = (Path(settings.BASE_DIR) / "scoring/kinds/sidi/static/js/sidi.js").read_text()
+    assert len((tmp_path / names["js/sidi.js"]).read_text()) < len(kind_source) * 0.8
+    assert "js/sidi.js.map" in names
     # Files already minified, and those of Django and its apps, are copied as they are.
     assert "js/waiting.js.map" in names
     assert "django_htmx/htmx-2.min.js" in names

@@ -132,9 +132,90 @@ def differenzler() -> Screen:
     return client, reverse("scoring:table", args=[game.pk]), played
 
 
+def guggitaler() -> Screen:
+    """A Guggitaler of four players, four hands played."""
+    from django.urls import reverse
+
+    client = scorer_client()
+    game = _started(
+        client,
+        "scoring:new_guggitaler",
+        {
+            "preset": "guggitaler",
+            **{f"player_{seat}": name for seat, name in enumerate(PLAYERS)},
+            "suit_style": "german",
+            "domino": "on",
+            "series": "1",
+        },
+    )
+    url = reverse("scoring:guggitaler_record_hand", args=[game.pk])
+    counts = ((3, 2, 4, 0), (0, 5, 2, 2), (1, 1, 1, 1), (0, 0, 1, 0))
+    for number, values in enumerate(counts, start=1):
+        data = {"hand_number": number, "form_key": str(uuid.uuid4())}
+        data |= {f"count_{seat}": str(value) for seat, value in enumerate(values)}
+        _played(client, url, data, game, number)
+    return client, reverse("scoring:table", args=[game.pk]), len(counts)
+
+
+def sidi() -> Screen:
+    """A Sidi Barrani game of two teams, four hands played."""
+    from django.urls import reverse
+
+    client = scorer_client()
+    game = _started(
+        client,
+        "scoring:new_sidi",
+        {
+            "preset": "sidi",
+            **{f"seat_{seat}": name for seat, name in enumerate(PLAYERS)},
+            "suit_style": "french",
+        },
+    )
+    url = reverse("scoring:sidi_record_hand", args=[game.pk])
+    played = 4
+    for number in range(1, played + 1):
+        data = {
+            "hand_number": number,
+            "form_key": str(uuid.uuid4()),
+            "team": str(number % 2),
+            "trump": "hearts",
+            "bid": "120",
+            "double": "1",
+            "typed_team": str(number % 2),
+            "points": "130",
+            **dict.fromkeys(("match", "weis_0", "weis_1", "stoeck"), ""),
+        }
+        _played(client, url, data, game, number)
+    return client, reverse("scoring:table", args=[game.pk]), played
+
+
+PLAYERS = ("Anne", "Bernard", "Claude", "Denise")
+
+
+def _started(client: Any, start: str, fields: dict[str, str]) -> Any:
+    """A game started from its kind's form, as a phone does."""
+    from django.urls import reverse
+
+    from scoring.models import Game
+
+    data = {"club": bench_club().pk, "form_key": str(uuid.uuid4()), **fields}
+    started = client.post(reverse(start), data)
+    if started.status_code != 302:
+        raise RuntimeError(f"{start}: the game did not start: HTTP {started.status_code}")
+    return Game.objects.latest("pk")
+
+
+def _played(client: Any, url: str, data: dict[str, Any], game: Any, number: int) -> None:
+    client.post(url, data, headers={**BROWSER_HEADERS, "HX-Request": "true"})
+    if game.hands.count() != number:
+        raise RuntimeError(f"{url}: hand {number} was not recorded")
+
+
 KINDS: dict[str, Callable[[], Screen]] = {
     "team": team,
     "tournament table": tournament,
     "Coiffeur": coiffeur,
     "Différenzler": differenzler,
+    "Guggitaler": guggitaler,
+    "Sidi Barrani": sidi,
 }
