@@ -83,6 +83,13 @@ class PlayerResult(models.Model):
                 ],
                 name="result_sums",
             ),
+            # the club's evenings in Striche, latest first (``evenings.recent_evenings``):
+            # a few rows of many, found without reading the club's every row
+            models.Index(
+                fields=["club", "-played_on"],
+                condition=models.Q(striche_made__isnull=False),
+                name="result_club_striche",
+            ),
         ]
 
     def __str__(self) -> str:
