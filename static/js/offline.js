@@ -15,6 +15,7 @@
 
   var RETRY = 5000;
   var sending = false;
+  var more = false; // a hand saved while a round was sending
   var shownRefused = ""; // the key of the refused hand whose answer this screen shows
   var refusedForm = ""; // and the key of the form it came with
   var asking = ""; // the refused hand whose dropping is being asked
@@ -447,8 +448,10 @@
   // server's answer as the game is now; otherwise it holds the rest until saved.
   function send(again) {
     var s = state();
+    if (sending && navigator.onLine) more = true; // saved during a round: sent when it ends
     if (sending || !s || !navigator.onLine) return refresh();
     sending = true;
+    more = false;
     document.documentElement.dataset.sending = "true"; // "false" once a round ended: the browser tests wait for it
     function loop(first) {
       return waiting(s).then(function (hands) {
@@ -464,9 +467,11 @@
         if (answer.status === 200 && answer.text.indexOf('id="table"') < 0) answer.status = 0;
         if (answer.status === 200) {
           stuck = 0;
-          return drop(s, entry.key).then(function () {
+          return drop(s, entry.key).then(function () { return waiting(s); }).then(function (now) {
             if (shownRefused === entry.key) shownRefused = "";
-            draw(answer.text, rest); // the hands still waiting never vanish from the screen
+            // the hands still waiting never vanish from the screen, with those saved
+            // while this one was on its way (``rest`` was read before they were kept)
+            draw(answer.text, now);
             s = state() || s;
             return loop(false);
           });
@@ -517,6 +522,7 @@
     return loop(true).catch(function () { /* no connection, or no answer in time: later */ }).then(function () {
       sending = false;
       document.documentElement.dataset.sending = "false";
+      if (more) return send(); // (the round had read the hands before it was kept)
       return refresh();
     });
   }
@@ -567,6 +573,9 @@
     var button = form.querySelector(".save-hand");
     if (button) button.disabled = true;
     keep(form).then(function () {
+      // Kept on the phone: Save is free again, for the next hand while this one is on
+      // its way (a slow network; sent in turn), or for this one again (its key: once).
+      if (button) button.disabled = false;
       dropped = 0;
       if (form.querySelector('[name="form_key"]').value === shownRefused) shownRefused = "";
       var slow = setTimeout(refresh, navigator.onLine ? 700 : 0);

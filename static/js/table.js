@@ -423,6 +423,7 @@
     var typing = table && table.querySelector("form.hand-form[data-typing]");
     if (typing && typing.contains(active)) return; // put back where the scorer was typing
     if (errors) {
+      if (errors.contains(active)) return; // on them already, or on a link of theirs
       errors.focus({ preventScroll: true });
       errors.scrollIntoView();
       return;

@@ -217,3 +217,29 @@ def test_a_team_tapped_right_after_save_goes_with_the_next_hand(table_phone):
     wait_for_form(page, 3)
     stored = {h.number: list(h.read().cards) for h in table.game.hands.all()}
     assert stored == {1: [100, 57], 2: [117, 40]}
+
+
+def test_the_next_hand_saved_while_the_last_is_on_its_way_is_sent_after_it(game_phone):
+    """A slow network: hand 1's answer is on its way, the phone already shows hand 2's
+    form, and the scorer saves hand 2 with Enter. It is kept and sent after hand 1 (the
+    CI saw the Save do nothing: the button stayed off until hand 1's answer came)."""
+    from scoring.models import Game
+
+    page = game_phone
+    form = page.locator("#hand-form")
+    form.locator(".field-trump label", has_text="Hearts").click()
+    form.locator(".points-input").fill("80")
+    form.locator("button.save-hand").click()
+    wait_for_form(page, 2)
+    page.wait_for_function("() => document.querySelectorAll('#table .hand-item.waiting').length")
+    assert len(HELD) == 1
+    form.locator(".field-trump label", has_text="Clubs").click()
+    form.locator(".points-input").fill("45")
+    form.locator(".points-input").press("Enter")
+    wait_for_form(page, 3)
+    expect(page.locator("#table .hand-item.waiting")).to_have_count(2)
+    assert len(HELD) == 1  # one at a time, in order
+    answered(page)
+    wait_for_form(page, 3)
+    stored = {h.number: (h.read().trump, list(h.read().cards)) for h in Game.objects.get().hands.all()}
+    assert stored == {1: ("hearts", [80, 77]), 2: ("clubs", [45, 112])}
