@@ -241,5 +241,6 @@ def test_the_next_hand_saved_while_the_last_is_on_its_way_is_sent_after_it(game_
     assert len(HELD) == 1  # one at a time, in order
     answered(page)
     wait_for_form(page, 3)
-    stored = {h.number: (h.read().trump, list(h.read().cards)) for h in Game.objects.get().hands.all()}
+    hands = [(h.number, h.read()) for h in Game.objects.get().hands.all()]
+    stored = {number: (hand.trump, list(hand.cards)) for number, hand in hands}
     assert stored == {1: ("hearts", [80, 77]), 2: ("clubs", [45, 112])}
