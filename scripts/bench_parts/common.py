@@ -61,6 +61,10 @@ def setup_django() -> None:
         }
     ).enable()
 
+    from jassclub.startup import freeze_loaded
+
+    freeze_loaded()  # as a server process does before its first request (jassclub.wsgi)
+
 
 def bench_club() -> Any:
     """The club the bench's games belong to (made once)."""
