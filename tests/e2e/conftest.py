@@ -73,8 +73,8 @@ def pytest_collection_modifyitems(items):
     """Mark the browser tests ``e2e``; each may run a second time after a failure
     (pytest-rerunfailures), said in the summary ("1 rerun", and its R line with why).
     A phone's timing in a browser on a busy machine can lose a race that a scorer's
-    thumb never would; a defect fails both runs. Every rerun is looked at: the last
-    three that CI showed were races in the table screen's own script, and fixed."""
+    thumb never would; a defect fails both runs. Every rerun is looked at: those CI
+    showed so far were races in the table screen's own script, and fixed."""
     for item in items:
         if "/e2e/" in str(item.path):
             item.add_marker(pytest.mark.e2e)
