@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import screenshot
 from tests.e2e.test_table import WAIT_FOR_NEXT_HAND_OR_ERROR
 
 HELD = []  # the hand posts held back, to answer when the test says
@@ -238,6 +239,7 @@ def test_the_next_hand_saved_while_the_last_is_on_its_way_is_sent_after_it(game_
     form.locator(".points-input").press("Enter")
     wait_for_form(page, 3)
     expect(page.locator("#table .hand-item.waiting")).to_have_count(2)
+    screenshot(page, "slow-network-two-hands-waiting")
     assert len(HELD) == 1  # one at a time, in order
     answered(page)
     wait_for_form(page, 3)
