@@ -133,18 +133,24 @@ def game_phone(page, live_server, scorer):
     answer_now()
 
 
-def test_typing_goes_on_in_the_same_box_when_the_form_is_drawn_again(game_phone):
-    """A club game: after a Save the focus would go to the next hand's trump; typed
-    meanwhile into the points, it stays there."""
-    from scoring.models import Game
-
-    page = game_phone
+def first_hand_on_its_way(page):
+    """Hand 1 (Hearts, 80) saved, its answer held: the phone shows hand 2's form."""
     form = page.locator("#hand-form")
     form.locator(".field-trump label", has_text="Hearts").click()
     form.locator(".points-input").fill("80")
     form.locator("button.save-hand").click()
     wait_for_form(page, 2)
     page.wait_for_function("() => document.querySelectorAll('#table .hand-item.waiting').length")
+    return form
+
+
+def test_typing_goes_on_in_the_same_box_when_the_form_is_drawn_again(game_phone):
+    """A club game: after a Save the focus would go to the next hand's trump; typed
+    meanwhile into the points, it stays there."""
+    from scoring.models import Game
+
+    page = game_phone
+    form = first_hand_on_its_way(page)
     form.locator(".field-trump label", has_text="Clubs").click()
     form.locator(".points-input").click()
     page.keyboard.type("4")  # the answer is still on its way
@@ -227,12 +233,7 @@ def test_the_next_hand_saved_while_the_last_is_on_its_way_is_sent_after_it(game_
     from scoring.models import Game
 
     page = game_phone
-    form = page.locator("#hand-form")
-    form.locator(".field-trump label", has_text="Hearts").click()
-    form.locator(".points-input").fill("80")
-    form.locator("button.save-hand").click()
-    wait_for_form(page, 2)
-    page.wait_for_function("() => document.querySelectorAll('#table .hand-item.waiting').length")
+    form = first_hand_on_its_way(page)
     assert len(HELD) == 1
     form.locator(".field-trump label", has_text="Clubs").click()
     form.locator(".points-input").fill("45")
