@@ -576,6 +576,7 @@
       // Kept on the phone: Save is free again, for the next hand while this one is on
       // its way (a slow network; sent in turn), or for this one again (its key: once).
       if (button) button.disabled = false;
+      forgetDraft(); // saved: kept on the phone as a hand now
       dropped = 0;
       if (form.querySelector('[name="form_key"]').value === shownRefused) shownRefused = "";
       var slow = setTimeout(refresh, navigator.onLine ? 700 : 0);
@@ -619,6 +620,37 @@
     }
   });
 
+  // What is typed on the hand form and not saved yet, kept in this tab (sessionStorage)
+  // for its hand: a reload, or a phone that drops the page in the background, puts it
+  // back on the form (for the same hand only; saved, it is forgotten).
+  function draftKey() {
+    var s = state();
+    return s ? "jass typed " + s.record + " " + typist() : "";
+  }
+  function keepDraft() {
+    try {
+      var kept = typed(), key = draftKey();
+      if (kept && kept.number && key) sessionStorage.setItem(key, JSON.stringify(kept));
+      else if (key) sessionStorage.removeItem(key);
+    } catch (e) { /* no storage here (private mode): nothing kept */ }
+  }
+  function forgetDraft() {
+    try { sessionStorage.removeItem(draftKey()); } catch (e) { /* nothing kept */ }
+  }
+  function draft() {
+    try { return JSON.parse(sessionStorage.getItem(draftKey()) || "null"); } catch (e) { return null; }
+  }
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = handForm();
+      if (form && event.target && form.contains(event.target)) keepDraft();
+    });
+  });
+  function typeDraftAgain() {
+    var kept = draft();
+    if (kept && kept.values && !$("#table .refused-hand")) typeAgain(kept);
+  }
+
   window.addEventListener("online", function () { send(); });
   window.addEventListener("offline", refresh);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) send(); });
@@ -626,7 +658,10 @@
 
   function start() {
     var s = state();
-    restore().then(function () { remember(); forgetOthers(); baseline(); return refresh(); }).then(function () { return send(true); });
+    restore().then(function () { remember(); forgetOthers(); baseline(); return refresh(); }).then(function () {
+      typeDraftAgain();
+      return send(true);
+    });
     if ("serviceWorker" in navigator && s && s.worker) {
       navigator.serviceWorker.register(s.worker).then(function () {
         if (!navigator.serviceWorker.controller) {

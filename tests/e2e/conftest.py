@@ -78,7 +78,8 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.path):
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.flaky(reruns=1))
+            if item.config.pluginmanager.hasplugin("rerunfailures"):  # (-p no:rerunfailures)
+                item.add_marker(pytest.mark.flaky(reruns=1))
 
 
 @pytest.fixture(scope="session")

@@ -55,7 +55,7 @@ def test_a_stopped_hand_without_javascript(browser, live_server, scorer):
     context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-GB")
     page = context.new_page()
     sign_in(page, live_server, "scorer", "jass-test-pw")
-    start_game_to(page, live_server, 200)
+    start_game_to(page, live_server, 200, scripts=False)
     page.locator(".field-trump label", has_text="Hearts").click()
     page.locator(".points-input").fill("78")
     page.locator("button.save-hand").click()
