@@ -150,3 +150,18 @@ def client(client, club, make_user):
     """The test client, signed in as a scorer of ``club``."""
     client.force_login(make_user("scorer", club, name="scorer"))
     return client
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Why each test that ran again (a browser test's one rerun) failed the first time:
+    its error lines, so that CI's log says what to look at (the plugin names it only)."""
+    reruns = terminalreporter.stats.get("rerun", [])
+    if not reruns:
+        return
+    terminalreporter.section("why the reruns failed first")
+    for report in reruns:
+        lines = [line for line in report.longreprtext.splitlines() if line.startswith("E ")]
+        where = [line for line in report.longreprtext.splitlines() if ".py:" in line]
+        terminalreporter.write_line(report.nodeid)
+        for line in (*lines[:12], *where[-1:]):
+            terminalreporter.write_line(f"  {line[:200]}")
