@@ -19,28 +19,35 @@ from pathlib import Path
 
 from django.conf import settings
 from django.template import TemplateDoesNotExist, TemplateSyntaxError, engines
-from django.template.backends.base import BaseEngine
 from django.template.utils import get_app_template_dirs
 from django.urls import get_resolver
 
 logger = logging.getLogger(__name__)
 
 
-def site_templates(engine: BaseEngine) -> list[str]:
-    """The names of the site's own templates that ``engine`` finds (its ``templates/``
-    folders, not those of Django or of an installed package)."""
+def site_template_folders() -> list[Path]:
+    """The site's own template folders: ``templates/`` and each of its apps' (a game
+    kind's), not those of Django or of an installed package."""
     base = Path(settings.BASE_DIR).resolve()
-    names: set[str] = set()
-    for folder in (*engine.template_dirs, *get_app_template_dirs("templates")):
-        root = Path(folder).resolve()
-        if not root.is_dir() or not root.is_relative_to(base) or ".venv" in root.parts:
-            continue
-        names.update(
+    folders = [Path(folder).resolve() for folder in settings.TEMPLATES[0]["DIRS"]]
+    folders += [
+        folder.resolve()
+        for folder in get_app_template_dirs("templates")
+        if folder.resolve().is_relative_to(base) and ".venv" not in folder.parts
+    ]
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def site_templates() -> list[str]:
+    """The names of the site's own templates (:func:`site_template_folders`)."""
+    return sorted(
+        {
             path.relative_to(root).as_posix()
+            for root in site_template_folders()
             for path in root.rglob("*")
             if path.suffix in (".html", ".txt", ".svg") and path.is_file()
-        )
-    return sorted(names)
+        }
+    )
 
 
 def freeze_loaded() -> int:
@@ -49,7 +56,7 @@ def freeze_loaded() -> int:
     how many objects were frozen."""
     get_resolver().url_patterns  # noqa: B018 (imports the views)
     for engine in engines.all():
-        for name in site_templates(engine):
+        for name in site_templates():
             try:
                 engine.get_template(name)
             except (TemplateDoesNotExist, TemplateSyntaxError) as problem:

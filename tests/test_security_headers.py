@@ -35,16 +35,10 @@ def test_no_template_holds_inline_script_or_style():
     (the PDFs' stylesheets are read by WeasyPrint, not by a browser)."""
     from pathlib import Path
 
-    from django.template.utils import get_app_template_dirs
+    from jassclub.startup import site_template_folders
 
-    project = Path(__file__).resolve().parent.parent
-    # the project's template folders: templates/ and each of its apps' (a game kind's)
-    roots = [project / "templates"] + [
-        folder
-        for folder in get_app_template_dirs("templates")
-        if folder.is_relative_to(project) and ".venv" not in folder.parts
-    ]
-    assert project / "scoring/kinds/coiffeur/templates" in roots
+    roots = site_template_folders()  # templates/ and each of its apps' (a game kind's)
+    assert Path(__file__).resolve().parent.parent / "scoring/kinds/coiffeur/templates" in roots
     offending = []
     for root, template in ((folder, t) for folder in roots for t in folder.rglob("*.html")):
         if template.name.endswith("_pdf.html"):

@@ -11,7 +11,7 @@ from jassclub.startup import freeze_loaded, site_templates
 
 
 def test_the_site_templates_are_its_own_and_every_kinds():
-    names = site_templates(engines.all()[0])
+    names = site_templates()
     assert "base.html" in names
     assert "scoring/kinds/sidi/board.html" in names  # a kind's own app
     assert "scoring/kinds/team/table.html" in names
