@@ -77,7 +77,7 @@ def normalized(html: str) -> str:
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
     html = re.sub(r"hx-headers='[^']*'", "", html)
     html = re.sub(r'(nonce|content|name="next" type="hidden" value)="[^"]*"', "", html)
-    html = re.sub(r'(href|action|src|hx-get|hx-post|data-[a-z-]+)="[^"]*"', "", html)
+    html = re.sub(r'(href|action|src|hx-get|hx-post|fx-action|data-[a-z-]+)="[^"]*"', "", html)
     # the rows' ids in the elements' ids (table-19): the restored rows have new ones
     return re.sub(r'((?:id|for|aria-[a-z]+)="[a-z_-]+)[0-9]+"', r'\1#"', html)
 

@@ -29,10 +29,13 @@ from scoring import registry
 
 # What the table screen loads: kept by the service worker from its first visit on.
 SHELL_ASSETS = (
-    "vendor/bootstrap/bootstrap.used.css",
+    "vendor/bootstrap/bootstrap.table.css",
+    "vendor/bootstrap/bootstrap.used.css",  # the page for a page never opened here
     "css/jassclub.css",
     "js/theme.js",
-    "django_htmx/htmx-2.min.js",
+    "vendor/fixi/fixi.js",
+    "js/requests.js",
+    "django_htmx/htmx-2.min.js",  # the page for a page never opened here
     "vendor/idb-keyval/idb-keyval.min.js",
     "js/waiting.js",
     "js/table.js",

@@ -324,7 +324,7 @@
     note.focus({ preventScroll: true });
     note.scrollIntoView();
   }
-  // before htmx and coiffeur_form.js hear of the Save (both listen on the document)
+  // before fixi and coiffeur_form.js hear of the Save (on the form, on the document)
   window.addEventListener("submit", refuse, true);
 
   window.JassOfflineKind = {

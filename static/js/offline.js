@@ -9,7 +9,7 @@
   "use strict";
   var Waiting = window.JassWaiting;
   var Kind = window.JassOfflineKind; // the game's kind: its form, its hand, its score
-  if (!Waiting || !window.htmx || !Kind) return;
+  if (!Waiting || !window.JassRequests || !Kind) return;
   var kv = Waiting.kv;
   var store = Waiting.store;
 
@@ -418,7 +418,7 @@
   }
 
   function swap(html) {
-    htmx.swap("#table", html, { swapStyle: "outerHTML" });
+    JassRequests.swap("#table", html);
   }
 
   // The table drawn anew from an answer; ``rest``, the hands still waiting, shown at
@@ -528,7 +528,7 @@
   }
 
   // The table as the server last drew it, to show it again offline after a reload
-  // (the kept page may be older: hands saved since came back through htmx).
+  // (the kept page may be older: hands saved since came back in answers).
   function remember(html) {
     var s = state();
     var copy = html || pristine;
@@ -556,17 +556,17 @@
     if (!s) return Promise.resolve();
     return kv.get(pageKey(s), store).then(function (kept) {
       if (kept && kept.drawn > s.drawn && kept.typist === typist()) {
-        htmx.swap("#table", kept.html, { swapStyle: "outerHTML" }); // drawn for this same person
+        swap(kept.html); // drawn for this same person
       }
     });
   }
 
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
-    // The live poll rests while offline (no failed request each time); it goes on online.
-    if (form && form.id === "live" && !navigator.onLine) { event.preventDefault(); return; }
-    if (!form || form.id !== Kind.form || !form.getAttribute("hx-post")) return;
+  // A Save (fixi's request of the hand form, static/js/requests.js): kept on the phone
+  // and sent from there instead.
+  document.addEventListener("fx:config", function (event) {
+    var form = event.target;
+    if (!form || form.id !== Kind.form || !form.getAttribute("fx-action")) return;
     if (form.dataset.direct) { delete form.dataset.direct; return; }
     event.preventDefault();
     left = { key: keyOf(form), values: values(form), number: form.querySelector('[name="hand_number"]').value };
@@ -582,24 +582,26 @@
       var slow = setTimeout(refresh, navigator.onLine ? 700 : 0);
       return send().then(function () { clearTimeout(slow); });
     }).catch(function () {
-      // No room on the phone: leave it to htmx, the way it saved before.
+      // No room on the phone: sent as the form itself, the way it saved before.
       form.dataset.direct = "1";
-      htmx.ajax("POST", form.getAttribute("hx-post"), { source: form, target: "#table", swap: "outerHTML" });
+      form.requestSubmit();
     }).then(function () { if (button) button.disabled = false; });
   });
 
   // Each table the server sends is kept as it came, before any script touches it.
   // What the scorer touched meanwhile is put back (undo, the live poll, a plain save).
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var xhr = event.detail.xhr;
-    if (event.detail.target && event.detail.target.id === "table") swapKept = typed();
-    if (event.detail.target && event.detail.target.id === "table" && xhr && xhr.status === 200) {
-      var text = xhr.responseText;
+  document.addEventListener("fx:after", function (event) {
+    var cfg = event.detail.cfg;
+    if (event.defaultPrevented || !cfg.target || cfg.target.id !== "table") return;
+    swapKept = typed();
+    if (cfg.response.status === 200) {
+      var text = cfg.text;
       setTimeout(function () { remember(text); }, 0);
     }
   });
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "table" || !event.detail.xhr) return;
+  document.addEventListener("fx:swapped", function (event) {
+    var cfg = event.detail.cfg;
+    if (!cfg.target || cfg.target.id !== "table") return;
     var kept = swapKept;
     swapKept = null;
     baseline();
@@ -608,15 +610,16 @@
   });
 
   // Another phone changed the game: followed at once unless a hand is typed or waiting.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    var live = event.detail.target;
-    if (!live || live.id !== "live") return;
-    var show = live.querySelector(".behind a[hx-get]");
+  document.addEventListener("fx:swapped", function (event) {
+    var cfg = event.detail.cfg;
+    if (!cfg.target || cfg.target.id !== "live") return;
+    var live = document.getElementById("live");
+    var show = live && live.querySelector(".behind a[fx-action]");
     var form = handForm();
     var busy = (form && !form.hidden && (Kind.typing(form) || typed())) || $("#table .hand-item.waiting") || $("#table .refused-hand") || sending;
     if (show && !busy) {
-      // (htmx has not set up the link yet)
-      htmx.ajax("GET", show.getAttribute("hx-get"), { target: "#table", select: "#table", swap: "outerHTML" });
+      show.dispatchEvent(new CustomEvent("fx:process", { bubbles: true })); // (set up by fixi at once)
+      show.click();
     }
   });
 
@@ -672,7 +675,7 @@
       }).catch(function () { /* no worker (private mode): the screen works online */ });
     }
   }
-  // After htmx has set up the page (it listens for DOMContentLoaded first).
+  // After fixi has set up the page (it listens for DOMContentLoaded first).
   if (document.readyState === "complete") start();
   else document.addEventListener("DOMContentLoaded", start);
 })();

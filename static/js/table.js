@@ -95,7 +95,7 @@
   // Weis and Stöck come in runs: after a hand that used them the next form opens its
   // Weis section (remembered in this tab, for this game).
   function extrasKey(form) {
-    var recordUrl = form.getAttribute("hx-post"); // a new hand, not a correction
+    var recordUrl = form.getAttribute("fx-action"); // a new hand, not a correction
     return recordUrl ? "jassclub.extras-used " + recordUrl : "";
   }
 
@@ -241,7 +241,7 @@
       if (!shown && estimate) estimate.checked = false;
     }
 
-    // Not sent (htmx listens on the form; this runs first): the question, announced, with the focus.
+    // Not sent (fixi listens on the form; this runs first): the question, announced, with the focus.
     function ask(event, node, control) {
       event.preventDefault();
       event.stopPropagation();
@@ -399,11 +399,10 @@
 
   // Refused outright (settled meanwhile, a replaced link): the page as it is now says
   // why. A 403 with the table (typed for someone else) is shown as it came.
-  document.addEventListener("htmx:responseError", function (event) {
-    var xhr = event.detail.xhr;
-    var status = xhr ? xhr.status : 0;
-    if (status === 403 && xhr.responseText.indexOf('id="table"') >= 0 && document.getElementById("table")) {
-      window.htmx.swap("#table", xhr.responseText, { swapStyle: "outerHTML" });
+  document.addEventListener("jass:failed", function (event) {
+    var status = event.detail.status, text = event.detail.text || "";
+    if (status === 403 && text.indexOf('id="table"') >= 0 && document.getElementById("table")) {
+      window.JassRequests.swap("#table", text);
     } else if (status >= 400 && status < 500) {
       window.location.reload();
     }
@@ -413,7 +412,7 @@
   // watched on the page: the element that asked may be gone, and its events): the
   // scorer put back where they were typing keeps it (offline.js); else a refused
   // hand's problems take the focus; otherwise, when the focus went with the
-  // old table, or htmx kept it on the points after a hand, the next hand's first
+  // old table, the next hand's first
   // control (without scrolling). #table-said says the hand and the score.
   var shownHands = null;
 
@@ -470,18 +469,18 @@
     }
   });
 
-  // Before htmx sees a Save (listening on the form itself): the form's own check.
+  // Before fixi sees a Save (listening on the form itself): the form's own check.
   document.addEventListener("submit", function (event) {
     if (event.target && event.target.jassBeforeSave) event.target.jassBeforeSave(event);
   }, true);
 
-  // At once on the swap (htmx sets up 20 ms later): no closed-then-open jump.
-  document.addEventListener("htmx:afterSwap", reopenExtras);
-  document.addEventListener("DOMContentLoaded", reopenExtras);
-
-  if (window.htmx) {
-    window.htmx.onLoad(setUp);
-  } else {
-    document.addEventListener("DOMContentLoaded", function () { setUp(document); });
-  }
+  // Each part drawn anew (static/js/requests.js) is set up at once: no closed-then-open jump.
+  document.addEventListener("jass:drawn", function (event) {
+    reopenExtras(event);
+    setUp(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", function (event) {
+    reopenExtras(event);
+    setUp(document);
+  });
 })();

@@ -52,9 +52,9 @@ def phone(browser):
 
 
 def show(page, tmp_path, body, language="en", name="page"):
-    """``body`` in a page as the site's base template draws it: its stylesheets, the
+    """``body`` in a page as the table screen draws it: its stylesheets, the
     Coiffeur ones and the form's script."""
-    css = ["vendor/bootstrap/bootstrap.used.css", "css/jassclub.css", "css/coiffeur.css"]
+    css = ["vendor/bootstrap/bootstrap.table.css", "css/jassclub.css", "css/coiffeur.css"]
     links = "".join(f'<link rel="stylesheet" href="{(STATIC / c).as_uri()}">' for c in css)
     script = (STATIC / "js/coiffeur_form.js").as_uri()
     document = (

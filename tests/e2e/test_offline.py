@@ -166,7 +166,7 @@ def test_a_new_version_of_the_static_files_replaces_the_cached_one(phone, live_s
         page.wait_for_function(KEPT)
         page.reload(timeout=30_000)
     expect(page.locator("#hand-form")).to_be_visible()
-    assert page.evaluate("() => typeof JassRules === 'object' && typeof htmx === 'object'")
+    assert page.evaluate("() => typeof JassRules === 'object' && typeof JassRequests === 'object'")
 
 
 def test_a_repeat_visit_fetches_no_static_file_from_the_network(phone, live_server):

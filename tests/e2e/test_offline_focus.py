@@ -51,9 +51,8 @@ def test_the_focus_never_falls_to_the_page(phone, live_server):
 
 
 LIVE_TRIES = """() => { window.liveTries = 0; window.sendErrors = 0;
-  document.addEventListener('htmx:beforeRequest', e => {
-    if (e.detail.elt && e.detail.elt.id === 'live') window.liveTries++; });
-  document.addEventListener('htmx:sendError', () => window.sendErrors++); }"""
+  document.addEventListener('fx:config', e => { if (e.target.id === 'live') window.liveTries++; });
+  document.addEventListener('fx:error', () => window.sendErrors++); }"""
 
 
 def test_the_live_poll_rests_offline_and_goes_on_online(phone, live_server):

@@ -70,9 +70,13 @@ def test_a_refused_hand_stays_and_the_later_one_keeps_its_number(phone, live_ser
 
     # The game drawn anew (as "Show the game now" does): the refused hand comes back.
     page.evaluate(
-        "() => { document.getElementById('table').dataset.old = '1'; "
-        "htmx.ajax('GET', location.pathname, "
-        "{target: '#table', select: '#table', swap: 'outerHTML'}); }"
+        "() => { document.getElementById('table').dataset.old = '1';"
+        " const show = document.createElement('a'); show.href = location.pathname;"
+        " show.setAttribute('fx-action', location.pathname);"
+        " show.setAttribute('fx-target', '#table');"
+        " show.setAttribute('ext-fx-select', '#table'); document.body.append(show);"
+        " show.dispatchEvent(new CustomEvent('fx:process', {bubbles: true}));"
+        " show.click(); }"
     )
     page.wait_for_function("() => !document.querySelector('#table[data-old]')")
     page.wait_for_function(REFUSED)

@@ -159,7 +159,7 @@ def test_a_double_tap_stores_one_hand(page, live_server, scorer):
     page.evaluate(
         "() => { const f = document.querySelector('#hand-form');"
         " const b = f.querySelector('button.save-hand'); b.click(); b.click();"
-        " htmx.trigger(f, 'submit'); }"
+        " f.dispatchEvent(new Event('submit', {bubbles: true, cancelable: true})); }"
     )
     page.wait_for_selector("text=Save hand 2")
     # Every round of sending has ended (offline.js marks it on <html>; "true" while

@@ -224,7 +224,7 @@
     form.insertBefore(note, title ? title.nextSibling : form.firstChild);
     note.focus({ preventScroll: true });
   }
-  // before htmx and offline.js hear of the Save (both listen on the document)
+  // before fixi and offline.js hear of the Save
   window.addEventListener("submit", refuse, true);
 
   window.JassOfflineKind = {

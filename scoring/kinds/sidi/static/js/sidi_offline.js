@@ -225,7 +225,7 @@
     note.focus({ preventScroll: true });
     note.scrollIntoView();
   }
-  // before htmx hears of the Save (it listens on the document)
+  // before fixi hears of the Save (it listens on the form)
   window.addEventListener("submit", refuse, true);
 
   window.JassOfflineKind = {
