@@ -108,7 +108,7 @@ def test_a_tables_number_opens_that_table_with_the_focus_on_it(director, club):
         rf'id="table-{table.pk}">\s*<h3 class="table-head h6 mb-0" tabindex="-1" autofocus>', line
     )
     assert "table link" in line.split("</li>")[0]
-    assert len(shown_tables(html)) == 24  # the others still there, folded
+    assert len(shown_tables(html)) == 12  # the others of its pass, folded (pass 1: a line)
     assert 'name="table" id="jump-table"' in html
     assert f'value="{table.number}"' in html
     # the refresh while tables play keeps the table open but leaves the focus alone
@@ -134,6 +134,46 @@ def test_a_table_the_pass_does_not_have_is_said_beside_the_number(director, club
     assert f'id="jump-error" role="alert">{said}</p>' in html
     assert 'aria-invalid="true" aria-describedby="jump-error"' in html
     assert opened(html) == []
+
+
+def test_a_closed_pass_is_a_line_whose_link_draws_its_tables_and_the_refresh_keeps_them(
+    director, club
+):
+    night = evening(club, 24)
+    url = night.tournament.get_absolute_url()
+    first = list(Table.objects.filter(round__tournament=night.tournament, round__number=1))
+
+    html = director.get(url).content.decode()
+
+    assert shown_tables(html) == [t.pk for t in night.tables]  # the pass being played
+    assert '<a href="?open=1#pass-1">Show the 12 tables of pass 1</a>' in html
+    opened_page = director.get(url, {"open": "1"}).content.decode()
+    assert shown_tables(opened_page) == [t.pk for t in first + night.tables]
+    assert '<details class="pass-fold" open>' in opened_page
+    assert "?open=1" not in opened_page.split('id="pass-1"')[1].split("</section>")[0]
+    part = director.get(url, {"open": "1"}, HTTP_HX_REQUEST="true").content.decode()
+    assert shown_tables(part) == [t.pk for t in first + night.tables]
+    assert f'hx-get="{url}?open=1"' in part  # the refresh every 10 s keeps it drawn
+    # a pass that is not closed, or none at all: the page as it is
+    for wrong in ("2", "9", "x", "-1"):
+        page = director.get(url, {"open": wrong})
+        assert page.status_code == 200
+        assert shown_tables(page.content.decode()) == [t.pk for t in night.tables]
+
+
+def test_an_action_on_a_closed_pass_table_comes_back_with_its_pass_drawn(director, club):
+    night = evening(club, 4)
+    t = night.tournament
+    closed = Table.objects.filter(round__tournament=t, round__number=1).first()
+
+    done = director.post(
+        reverse("tournaments:paper_totals", args=[t.pk, closed.pk]),
+        {"first": "300", "second": "328", "reason": "the sheet"},
+        follow=True,
+    )
+
+    assert done.redirect_chain == [(f"{t.get_absolute_url()}?open=1#table-{closed.pk}", 302)]
+    assert closed.pk in shown_tables(done.content.decode())
 
 
 def test_a_closed_pass_and_its_table_open_when_its_paper_sheet_is_refused(director, club):

@@ -10,11 +10,14 @@ from django.utils.translation import gettext_lazy as _
 class OfficeForm(forms.Form):
     """What the director's page opens of the pass at its top (a GET, without script):
     the tables of one kind (``show``: a count of the summary, or those that need the
-    director), or one table, by its number (``table``: the jump)."""
+    director), or one table, by its number (``table``: the jump); and a closed pass
+    with its tables (``open``)."""
 
     SHOWN = ("attention", "confirmed", "disputed", "locked", "entered", "missing", "paper")
 
     show = forms.ChoiceField(choices=[(kind, kind) for kind in SHOWN], required=False)
+    # a closed pass drawn in full, by its number (the others are a line each)
+    open = forms.IntegerField(min_value=1, max_value=999, required=False)
     table = forms.IntegerField(
         label=_("Table"),
         min_value=1,

@@ -75,10 +75,12 @@ def act(
 def at_table(tournament: Tournament, table: Table) -> HttpResponse:
     """Back to the director's page on ``table``: while its pass is played, opened,
     everything at hand and the focus on it (``?table=``, the page's jump); a table of
-    a pass played before, at its line."""
+    a pass played before, at its line, its pass drawn in full (``?open=``)."""
     url = tournament.get_absolute_url()
     if table.round.state == Pass.PUBLISHED:
         return redirect(f"{url}?table={table.number}")
+    if table.round.state == Pass.CLOSED:
+        return redirect(f"{url}?open={table.round.number}#table-{table.pk}")
     return redirect(f"{url}#table-{table.pk}")
 
 

@@ -82,9 +82,9 @@ def director_page(
     """The director's page; a refused entry or paper sheet is shown where it was
     typed (``entry_form``; ``paper``: the table, the form and why)."""
     entries = {e.pk: e for e in tournament.entries.all()}
-    rounds = passes_shown(tournament, entries, paper)
     shown = OfficeForm(request.GET)  # a count's tables, or the table jumped to
     wanted = shown.cleaned_data if shown.is_valid() else {}
+    rounds = passes_shown(tournament, entries, paper, opened=wanted.get("open"))
     context = {  # what the passes show: the page's part that refreshes while tables play
         "tournament": tournament,
         "summary": office(rounds, wanted.get("show") or "", wanted.get("table"), paper),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
+from django.db.models import Count, Prefetch, prefetch_related_objects
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -27,17 +28,45 @@ def _seat_phones(round_: Pass) -> dict[tuple[int, int], SeatLink]:
     return {(link.game_id, link.seat): link for link in links}
 
 
+def _drawn_in_full(
+    schedule: list[Pass], opened: int | None, paper: dict[str, Any] | None
+) -> set[int]:
+    """The passes whose tables the page draws: every pass not closed, the one at the
+    top of the page (the pass being played, or else the last), the closed pass the
+    director opened (``opened``, its number) and the one of a refused paper sheet. The
+    other closed passes are a line each, with a link that opens them: their tables
+    cannot change, and drawing them cost the office most of its time (issue 37)."""
+    playing = next((p for p in schedule if p.state == Pass.PUBLISHED), None)
+    top = playing or (schedule[-1] if schedule else None)
+    return {
+        p.pk
+        for p in schedule
+        if p.state != Pass.CLOSED
+        or p is top
+        or p.number == opened
+        or (paper is not None and paper.get("round") == p.pk)
+    }
+
+
 def passes_shown(
-    tournament: Tournament, entries: dict[int, Entry], paper: dict[str, Any] | None = None
+    tournament: Tournament,
+    entries: dict[int, Entry],
+    paper: dict[str, Any] | None = None,
+    opened: int | None = None,
 ) -> list[dict[str, Any]]:
     """Each pass of ``tournament`` as the director's page shows it (``paper``: a
-    refused paper sheet, shown beside its table)."""
+    refused paper sheet, shown beside its table; ``opened``: the number of a closed
+    pass drawn in full, ``_drawn_in_full``)."""
     labels = dict(Table.STATES)
     page = reverse("tournaments:tournament", args=[tournament.pk])
     links = _table_links(tournament)
     seat_gap = " · " if tournament.of_players else " – "  # partners; opposing teams
     rounds: list[dict[str, Any]] = []
-    for round_ in tournament.schedule.prefetch_related("tables__events__user"):
+    schedule = list(tournament.schedule.annotate(table_count=Count("tables")))
+    full = _drawn_in_full(schedule, opened, paper)
+    drawn = Table.objects.filter(round__in=full).prefetch_related("events__user")
+    prefetch_related_objects(schedule, Prefetch("tables", queryset=drawn))
+    for round_ in schedule:
         card = reverse("tournaments:table_cards", args=[tournament.pk, round_.number])
         playing = round_.state == Pass.PUBLISHED
         states = services.table_states(round_) if playing else {}
@@ -130,8 +159,10 @@ def passes_shown(
         rounds.append(
             {
                 "round": round_,
-                "open": False,  # a closed pass folds away (``office`` opens it)
-                "count": len(tables),
+                # a closed pass folds away (``office`` opens it), or is opened
+                "open": round_.number == opened,
+                "folded": round_.pk not in full,  # a line and the link that opens it
+                "count": round_.table_count,
                 "blocked": any(f.error for f in found),
                 "to_accept": any(f.kind in checks.TO_ACCEPT for f in found),
                 "takeable": playing and services.nothing_played(round_),

@@ -325,5 +325,5 @@ def paper_totals(request: HttpRequest, tournament_id: int, table_id: int) -> Htt
             return at_table(tournament, table)
     else:
         error = form.first_error()
-    paper = {"table": table.pk, "form": form, "error": error}
+    paper = {"table": table.pk, "round": table.round_id, "form": form, "error": error}
     return director_page(request, tournament, paper=paper, status=422)
