@@ -572,7 +572,9 @@
     left = { key: keyOf(form), values: values(form), number: form.querySelector('[name="hand_number"]').value };
     var button = form.querySelector(".save-hand");
     if (button) button.disabled = true;
-    keep(form).then(function () {
+    var kept; // read from the form now, as saved (a tap right after is the next hand's)
+    try { kept = keep(form); } catch (e) { kept = Promise.reject(e); } // a store that throws at once
+    kept.then(function () {
       // Kept on the phone: Save is free again, for the next hand while this one is on
       // its way (a slow network; sent in turn), or for this one again (its key: once).
       if (button) button.disabled = false;
@@ -582,9 +584,11 @@
       var slow = setTimeout(refresh, navigator.onLine ? 700 : 0);
       return send().then(function () { clearTimeout(slow); });
     }).catch(function () {
-      // No room on the phone: sent as the form itself, the way it saved before.
+      // No room on the phone: sent as the form itself, the way it saved before (in a
+      // task of its own: a store that failed at once ends here while the Save's submit
+      // is still being dispatched, and a form asked to submit then does nothing).
       form.dataset.direct = "1";
-      form.requestSubmit();
+      setTimeout(function () { form.requestSubmit(); }, 0);
     }).then(function () { if (button) button.disabled = false; });
   });
 
