@@ -22,12 +22,21 @@
   }
 
   // ``node`` (or the element ``node`` selects) replaced by ``html``; the new part is told.
+  // The focus stays on the control of the same id, with its caret, as htmx keeps it:
+  // the page's own focus rules (table.js, offline.js) start from there.
   function swap(node, html) {
     var old = typeof node === "string" ? document.querySelector(node) : node;
     if (!old || !old.parentNode) return null;
     var parent = old.parentNode, next = old.nextSibling, id = old.id;
+    var active = document.activeElement, focused = active && old.contains(active) ? active.id : "", range = null;
+    try { if (focused && typeof active.selectionStart === "number") range = [active.selectionStart, active.selectionEnd]; } catch (e) { /* no caret */ }
     old.outerHTML = html;
     var drawn = id ? document.getElementById(id) : (next ? next.previousElementSibling : parent.lastElementChild);
+    var again = focused && document.getElementById(focused);
+    if (again && drawn && drawn.contains(again)) {
+      again.focus({ preventScroll: true });
+      if (range) try { again.setSelectionRange(range[0], range[1]); } catch (e) { /* no caret */ }
+    }
     if (drawn) drawn.dispatchEvent(new CustomEvent("jass:drawn", { bubbles: true }));
     return drawn;
   }
